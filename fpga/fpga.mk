@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: Apache-2.0
+# FPGA flow (included by the top Makefile). See docs/fpga.md.
+#
+#   make synth BOARD=icebreaker|ulx3s ENGINE=e   bitstream + build/synth/<board>/<e>/report.json
+#   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
+#   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
+#   make fpga-report                             every (board, engine) build -> docs/results/fpga.md
+#   make print-VAR [ENGINE=e]                    print a make variable (used by the scripts)
+
+BOARDS      := icebreaker ulx3s
+SYNTHROOT   ?= $(BUILD)/synth
+ICEPROG     ?= iceprog
+OPENFPGALOADER ?= openFPGALoader
+export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
+
+.PHONY: synth synth-check prog fpga-report
+
+synth:
+	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> ENGINE=<$(subst $(eval) ,|,$(ENGINES))>" >&2; exit 2; }
+	@bash fpga/synth.sh $(BOARD) $(ENGINE)
+
+synth-check:
+	@bash fpga/synth-check.sh $(ENGINE)
+
+prog:
+	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make prog BOARD=<board> ENGINE=<engine>" >&2; exit 2; }
+	@bash fpga/prog.sh $(BOARD) $(ENGINE)
+
+# Builds every (board, engine) pair that is not built yet (REBUILD=1 rebuilds), then
+# rewrites docs/results/fpga.md from the reports.
+fpga-report:
+	@fail=0; for b in $(BOARDS); do for e in $(ENGINES); do \
+	  if [ -n "$(REBUILD)" ] || [ ! -f $(SYNTHROOT)/$$b/$$e/summary.json ]; then \
+	    bash fpga/synth.sh $$b $$e || fail=1; fi; done; done; \
+	$(PYTHON) fpga/report.py --root $(SYNTHROOT) --boards "$(BOARDS)" --engines "$(ENGINES)" \
+	  --out docs/results/fpga.md || fail=1; exit $$fail
+
+# Generic variable dump so the scripts read engine.mk through make itself.
+print-%:
+	@:$(info $($*))

