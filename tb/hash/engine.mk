@@ -1,0 +1,15 @@
+# Shared hash unit: lockstep regression (tb/common/lockstep.h).
+SIM_TOP     := hwp_hash
+SIM_RTL     := common/hwp_hash.v
+SIM_CSRC    := tb/hash/adapter.cpp
+SIM_CONFIGS := default narrow wide
+# default: the Multi-hash configuration (4 functions, 2K counters / 4 tables = 512 -> 9 bits)
+SIM_GPARAMS_default := N_FUNC=4 W=64 BITS=9 TAG_W=16 SEED=1
+# narrow: FPGA-sized 32-bit fields, 2 functions of 11 bits
+SIM_GPARAMS_narrow  := N_FUNC=2 W=32 BITS=11 TAG_W=8 SEED=7
+# wide: 16 functions of 7 bits (16 tables x 128 counters), single-bit tag
+SIM_GPARAMS_wide    := N_FUNC=16 W=64 BITS=7 TAG_W=1 SEED=12345
+SIM_TRACES := $(firstword $(wildcard tests/traces/*-ldval.hwpt)) $(firstword $(wildcard tests/traces/*-bb.hwpt)) $(firstword $(wildcard tests/traces/*-edge.hwpt))
+ifeq ($(strip $(SIM_TRACES)),)
+SIM_TRACES := tests/traces/synthetic-zipf.txt
+endif
