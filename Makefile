@@ -151,9 +151,6 @@ sim-one: sim-build
 	  $(SIMBIN) --trace $$t --seed $(SEED) --idle $(IDLE) --stall $(STALL) --config $(CONFIG) \
 	    --wave-dir $(SIMDIR) $(SIM_PARAM_ARGS) $(SIMFLAGS) || fail=1; done; exit $$fail
 
-print-%:
-	@echo '$($*)'
-
 wave: sim-build
 	@test -n "$(ENGINE)" || { echo "usage: make wave ENGINE=e [TRACE=f]" >&2; exit 2; }
 	$(SIMBIN) --trace $(firstword $(SIM_RUN_TRACES)) --seed $(SEED) --idle $(IDLE) --stall $(STALL) \
@@ -174,3 +171,17 @@ eval-all: $(EVAL_ALL)
 
 -include fpga/fpga.mk
 -include tests/traces/traces.mk
+
+# ---------------------------------------------------------------- fuzzing (libFuzzer)
+FUZZ_SECONDS ?= 600
+FUZZ_BIN := $(BUILD)/fuzz/fuzz_trace
+$(FUZZ_BIN): tests/fuzz/fuzz_trace.c cmodel/common/trace.c cmodel/common/trace.h
+	@mkdir -p $(dir $@)
+	$(CLANG) -std=c99 -g -O1 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Icmodel/common \
+	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  -o $@ tests/fuzz/fuzz_trace.c cmodel/common/trace.c -lzstd
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cp -n tests/fuzz/corpus/* $(BUILD)/fuzz/corpus/ 2>/dev/null || true
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	  -print_final_stats=1 $(BUILD)/fuzz/corpus

@@ -379,23 +379,27 @@ static int text_next(hwp_reader *r, hwp_rec *rec, hwp_err *err)
 int hwp_reader_open(hwp_reader **out, const char *path, hwp_err *err)
 {
     *out = NULL;
-    hwp_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        seterr(err, "%s: out of memory", path);
+    if (strcmp(path, "-") == 0) return hwp_reader_open_stream(out, stdin, "<stdin>", 0, err);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        seterr(err, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    snprintf(r->path, sizeof r->path, "%s", strcmp(path, "-") == 0 ? "<stdin>" : path);
-    if (strcmp(path, "-") == 0) {
-        r->f = stdin;
-    } else {
-        r->f = fopen(path, "rb");
-        if (!r->f) {
-            seterr(err, "%s: cannot open: %s", path, strerror(errno));
-            free(r);
-            return -1;
-        }
-        r->own = 1;
+    return hwp_reader_open_stream(out, f, path, 1, err);
+}
+
+int hwp_reader_open_stream(hwp_reader **out, FILE *f, const char *name, int own, hwp_err *err)
+{
+    *out = NULL;
+    hwp_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        seterr(err, "%s: out of memory", name);
+        if (own) fclose(f);
+        return -1;
     }
+    snprintf(r->path, sizeof r->path, "%s", name);
+    r->f = f;
+    r->own = own;
     r->in = malloc(IOBUF);
     if (!r->in) {
         seterr(err, "%s: out of memory", r->path);
@@ -664,6 +668,7 @@ int hwp_writer_open(hwp_writer **out, const char *path, const hwp_trace_info *in
             w->zbuf = malloc(ZSTD_CStreamOutSize());
             if (!w->zs || !w->zbuf) goto oom;
             ZSTD_CCtx_setParameter(w->zs, ZSTD_c_compressionLevel, 19);
+            ZSTD_CCtx_setParameter(w->zs, ZSTD_c_checksumFlag, 1); /* detect corruption */
         }
     }
     *out = w;

@@ -97,6 +97,8 @@ typedef struct hwp_writer hwp_writer;
 
 /* Opens path ("-" = stdin) for reading. Returns 0 or -1 with err set. */
 int hwp_reader_open(hwp_reader **out, const char *path, hwp_err *err);
+/* Same on an open stream; name is used in messages; own: close f at the end. */
+int hwp_reader_open_stream(hwp_reader **out, FILE *f, const char *name, int own, hwp_err *err);
 /* Reads the next record: 1 = got one, 0 = clean end, -1 = error (err set;
  * truncated records and malformed text are errors, never silently skipped). */
 int hwp_reader_next(hwp_reader *r, hwp_rec *rec, hwp_err *err);
