@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_strat: the stream compressors of Sastry, Bodik and Smith, "Rapid
+// Profiling via Stratified Sampling" (ISCA 2001), sections 3 and 4, as one
+// datapath whose sampler is chosen at run time (cfg_mode_i):
+//   0 R_r     random sampler: select with probability cfg_rthr_i/65536 (~1/r)
+//   1 P_r     periodic sampler: every r-th event
+//   2 CR_r    random sampler with a stream-length counter (count = events
+//             since the last sample; forced sample when the counter is full)
+//   3..5      H[R_r]_n, H[P_r]_n, H[CR_r]_n: the same, one counter per
+//             substream; the shared hash unit (section 3.5) picks the counter
+//   6         tagged compressor (section 4, Figure 6): per entry a valid bit,
+//             a TAG_W-bit partial tag, a hit and a miss counter; the Evict
+//             state is "valid and miss != 0"; ShouldEvict = hits >=
+//             cfg_evict_i, ShouldReplace = misses >= cfg_replace_i; on E5
+//             the new tuple inherits hit + miss counts, on E6 the next tuple
+//             inherits the miss count (counts are never reset to zero)
+// Messages <a, b, count> go through an output FIFO (block RAM) and the
+// optional A_k aggregator (cfg_ak_en_i) to out_*; the harness may hold
+// out_ready_i low at any time. When the FIFO is full the pipeline stops and
+// in_ready_o falls: no event is ever dropped.
+//
+// Pipeline, 1 event per clock:
+//   hash unit (2 stages) -> A: index ready, table read issued
+//   -> B: set read (bypassed from the previous write), updated, written back,
+//         message pushed into the FIFO; the LFSR advances once per event
+// After reset the table is cleared, one set per cycle (2^SET_W cycles).
+// Cycle model: strat_cyc_step in cmodel/strat/strat.c.
+`default_nettype none
+
+module hwp_strat #(
+    parameter integer W         = 64,          // tuple field width (multiple of 8)
+    parameter integer IDX_W     = 11,          // n = 2^IDX_W counters
+    parameter integer WAYS      = 2,           // tagged associativity (1, 2 or 4)
+    parameter integer CNT_W     = 16,          // hit / sample counter bits
+    parameter integer MISS_W    = 3,           // miss counter bits (< CNT_W)
+    parameter integer TAG_W     = 2,           // partial tag bits
+    parameter integer AK_K      = 16,          // A_k entries
+    parameter integer FIFO_AW   = 9,           // output FIFO depth 2^FIFO_AW
+    parameter [31:0]  HASH_SEED = 32'h0000_0001 // hash random-table seed
+) (
+    input  wire              clk_i,
+    input  wire              rst_i,
+    // run-time configuration (hold steady from reset on)
+    input  wire [2:0]        cfg_mode_i,
+    input  wire [CNT_W:0]    cfg_rate_i,     // r, 1..2^CNT_W
+    input  wire [16:0]       cfg_rthr_i,     // random select threshold, round(65536/r)
+    input  wire [CNT_W:0]    cfg_evict_i,    // ShouldEvict threshold
+    input  wire [MISS_W:0]   cfg_replace_i,  // ShouldReplace threshold
+    input  wire [31:0]       cfg_seed_i,     // LFSR seed, nonzero
+    input  wire              cfg_ak_en_i,
+    // event stream <a, b>
+    input  wire              in_valid_i,
+    output wire              in_ready_o,
+    input  wire [W-1:0]      in_a_i,
+    input  wire [W-1:0]      in_b_i,
+    input  wire              flush_i,        // end of stream: drain, flush A_k
+    // message stream <a, b, count>
+    output wire              out_valid_o,
+    input  wire              out_ready_i,
+    output wire [W-1:0]      out_a_o,
+    output wire [W-1:0]      out_b_o,
+    output wire [31:0]       out_count_o,
+    output wire              done_o          // flushed and everything delivered
+);
+    localparam integer WAY_W = (WAYS == 4) ? 2 : (WAYS == 2) ? 1 : 0;
+    localparam integer SET_W = IDX_W - WAY_W;
+    localparam integer EW    = CNT_W + MISS_W + TAG_W + 1;   // entry bits
+    localparam integer SW    = EW * WAYS;                     // set (memory word) bits
+    localparam integer MCW   = CNT_W + 1;                     // message count bits
+    localparam integer FW    = 2 * W + MCW;                   // FIFO word
+
+    localparam [2:0] M_R = 3'd0, M_P = 3'd1, M_CR = 3'd2, M_HR = 3'd3, M_HP = 3'd4,
+                     M_HCR = 3'd5, M_TAG = 3'd6;
+
+    wire hashed = (cfg_mode_i >= M_HR);
+
+    // ---------------------------------------------------------------- control
+    reg              clr_q;
+    reg  [SET_W-1:0] clr_addr_q;
+    reg  [1:0]       inflight_q;
+    wire [FIFO_AW:0] f_cnt;
+    wire             f_dv;
+    wire             en = !clr_q && !f_cnt[FIFO_AW];   // FIFO array not full
+
+    // ---------------------------------------------------------------- hash unit
+    wire             h_valid;
+    wire             h_in_ready;
+    wire [IDX_W-1:0] h_idx;
+    wire [W-1:0]     h_a, h_b;
+    wire             unused_h_tag;
+
+    hwp_hash #(
+        .N_FUNC(1), .W(W), .BITS(IDX_W), .TAG_W(1), .SEED(HASH_SEED)
+    ) u_hash (
+        .clk_i      (clk_i),
+        .rst_i      (rst_i),
+        .in_valid_i (in_valid_i),
+        .in_ready_o (h_in_ready),
+        .in_a_i     (in_a_i),
+        .in_b_i     (in_b_i),
+        .in_tag_i   (1'b0),
+        .out_valid_o(h_valid),
+        .out_ready_i(en),
+        .out_idx_o  (h_idx),
+        .out_a_o    (h_a),
+        .out_b_o    (h_b),
+        .out_tag_o  (unused_h_tag)
+    );
+
+    wire [IDX_W-1:0] a_idx = hashed ? h_idx : {IDX_W{1'b0}};
+
+    // partial tag: xorfold(a ^ b, TAG_W)
+    function automatic [TAG_W-1:0] tagfold(input [W-1:0] v);
+        integer s, k;
+        begin
+            tagfold = {TAG_W{1'b0}};
+            for (s = 0; s < W; s = s + TAG_W)
+                for (k = 0; k < TAG_W; k = k + 1)
+                    if (s + k < W) tagfold[k] = tagfold[k] ^ v[s + k];
+        end
+    endfunction
+
+    // 16 steps of the Galois LFSR (mask 0x80200003) per event
+    function automatic [31:0] lfsr16(input [31:0] s_in);
+        integer n;
+        reg [31:0] s;
+        begin
+            s = s_in;
+            for (n = 0; n < 16; n = n + 1)
+                s = (s >> 1) ^ (s[0] ? 32'h8020_0003 : 32'h0000_0000);
+            lfsr16 = s;
+        end
+    endfunction
+
+    // ---------------------------------------------------------------- stage B
+    reg              b_v_q;
+    reg  [W-1:0]     b_a_q, b_b_q;
+    reg  [IDX_W-1:0] b_idx_q;
+    reg  [TAG_W-1:0] b_tag_q;
+    reg              lw_v_q;
+    reg  [SET_W-1:0] lw_set_q;
+    reg  [SW-1:0]    lw_data_q;
+    reg  [31:0]      lfsr_q /* verilator public_flat_rd */;
+    wire [SW-1:0]    rdata;
+
+    wire [SET_W-1:0] b_set = b_idx_q[SET_W-1:0];
+    wire [31:0]      b_way_full = {{(32-IDX_W){1'b0}}, b_idx_q} >> SET_W;
+    wire [SW-1:0]    old_w = (lw_v_q && lw_set_q == b_set) ? lw_data_q : rdata;
+    wire [31:0]      lfsr_n = lfsr16(lfsr_q);
+    wire             sel = {1'b0, lfsr_n[15:0]} < cfg_rthr_i;
+    wire             proc = en && b_v_q;
+
+    reg  [SW-1:0]    new_w;
+    reg              emit;
+    reg  [MCW-1:0]   count;
+    // working variables of the update
+    integer          w, tw;
+    reg              hw_f, fw_f;
+    integer          hw, fw, vw;
+    reg              e_v;
+    reg [TAG_W-1:0]  e_tag;
+    reg [MISS_W-1:0] e_miss;
+    reg [CNT_W-1:0]  e_hit;
+    reg [CNT_W:0]    n_hit, n_rep;
+    reg [MISS_W:0]   n_miss;
+
+    always @* begin
+        new_w = old_w;
+        emit  = 1'b0;
+        count = {MCW{1'b0}};
+        // tagged lookup: lowest hitting way, lowest free way, fewest hits
+        hw_f = 1'b0; hw = 0; fw_f = 1'b0; fw = 0; vw = 0;
+        for (w = WAYS - 1; w >= 0; w = w - 1) begin
+            if (old_w[w*EW + EW - 1] && old_w[w*EW + CNT_W + MISS_W +: TAG_W] == b_tag_q) begin
+                hw_f = 1'b1;
+                hw   = w;
+            end
+            if (!old_w[w*EW + EW - 1]) begin
+                fw_f = 1'b1;
+                fw   = w;
+            end
+        end
+        for (w = 1; w < WAYS; w = w + 1)
+            if (old_w[w*EW +: CNT_W] < old_w[vw*EW +: CNT_W]) vw = w;
+        // the entry this event works on
+        if (cfg_mode_i == M_TAG) tw = hw_f ? hw : (fw_f ? fw : vw);
+        else tw = b_way_full;
+        {e_v, e_tag, e_miss, e_hit} = old_w[tw*EW +: EW];
+        n_hit  = {1'b0, e_hit} + 1'b1;
+        n_miss = {1'b0, e_miss} + 1'b1;
+        n_rep  = {1'b0, e_hit} + {{(CNT_W-MISS_W){1'b0}}, n_miss};
+
+        case (cfg_mode_i)
+            M_R, M_HR: begin
+                if (sel) begin
+                    emit  = 1'b1;
+                    count = cfg_rate_i;
+                end
+            end
+            M_P, M_HP: begin
+                if (n_hit >= cfg_rate_i) begin
+                    emit  = 1'b1;
+                    count = n_hit;
+                    e_hit = {CNT_W{1'b0}};
+                end else begin
+                    e_hit = n_hit[CNT_W-1:0];
+                end
+            end
+            M_CR, M_HCR: begin
+                if (sel || n_hit[CNT_W]) begin
+                    emit  = 1'b1;
+                    count = n_hit;
+                    e_hit = {CNT_W{1'b0}};
+                end else begin
+                    e_hit = n_hit[CNT_W-1:0];
+                end
+            end
+            M_TAG: begin
+                if (hw_f) begin
+                    // E3/E6a accumulate, E2 saturate, E6 evict (hit := miss)
+                    if (n_hit >= cfg_rate_i ||
+                        (e_miss != {MISS_W{1'b0}} && n_hit >= cfg_evict_i)) begin
+                        emit   = 1'b1;
+                        count  = n_hit;
+                        e_v    = 1'b0;
+                        e_hit  = {{(CNT_W-MISS_W){1'b0}}, e_miss};
+                        e_miss = {MISS_W{1'b0}};
+                    end else begin
+                        e_hit = n_hit[CNT_W-1:0];
+                    end
+                end else if (fw_f) begin
+                    // E1 allocate, keeping a count carried over by E6
+                    e_tag  = b_tag_q;
+                    e_miss = {MISS_W{1'b0}};
+                    if (n_hit >= cfg_rate_i) begin
+                        emit  = 1'b1;
+                        count = n_hit;
+                        e_v   = 1'b0;
+                        e_hit = {CNT_W{1'b0}};
+                    end else begin
+                        e_v   = 1'b1;
+                        e_hit = n_hit[CNT_W-1:0];
+                    end
+                end else if (n_miss >= cfg_replace_i) begin
+                    // E5 replace: the new tuple inherits hit + miss counts
+                    e_tag  = b_tag_q;
+                    e_miss = {MISS_W{1'b0}};
+                    if (n_rep >= cfg_rate_i) begin
+                        emit  = 1'b1;
+                        count = n_rep;
+                        e_v   = 1'b0;
+                        e_hit = {CNT_W{1'b0}};
+                    end else begin
+                        e_v   = 1'b1;
+                        e_hit = n_rep[CNT_W-1:0];
+                    end
+                end else begin
+                    // E4 / E5a count the miss
+                    e_miss = n_miss[MISS_W-1:0];
+                end
+            end
+            default: ;
+        endcase
+        new_w[tw*EW +: EW] = {e_v, e_tag, e_miss, e_hit};
+    end
+
+    // ---------------------------------------------------------------- table
+    wire             t_we    = clr_q || proc;
+    wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : b_set;
+    wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : new_w;
+
+    hwp_strat_ram #(.DW(SW), .AW(SET_W)) u_tab (
+        .clk_i  (clk_i),
+        .we_i   (t_we),
+        .waddr_i(t_waddr),
+        .wdata_i(t_wdata),
+        .re_i   (en),
+        .raddr_i(a_idx[SET_W-1:0]),
+        .rdata_o(rdata)
+    );
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            clr_q      <= 1'b1;
+            clr_addr_q <= {SET_W{1'b0}};
+            inflight_q <= 2'd0;
+            b_v_q      <= 1'b0;
+            lw_v_q     <= 1'b0;
+            lfsr_q     <= cfg_seed_i;
+        end else begin
+            if (clr_q) begin
+                if (clr_addr_q == {SET_W{1'b1}}) clr_q <= 1'b0;
+                else clr_addr_q <= clr_addr_q + 1'b1;
+            end
+            inflight_q <= inflight_q + {1'b0, in_valid_i && h_in_ready} - {1'b0, h_valid && en};
+            if (en) begin
+                b_v_q  <= h_valid;
+                lw_v_q <= b_v_q;
+            end
+            if (proc) lfsr_q <= lfsr_n;
+        end
+    end
+
+    always @(posedge clk_i) begin
+        if (en && h_valid) begin
+            b_a_q   <= h_a;
+            b_b_q   <= h_b;
+            b_idx_q <= a_idx;
+            b_tag_q <= tagfold(h_a ^ h_b);
+        end
+        if (proc) begin
+            lw_set_q  <= b_set;
+            lw_data_q <= new_w;
+        end
+    end
+
+    // ---------------------------------------------------------------- FIFO, A_k
+    wire          f_pop;
+    wire [FW-1:0] f_dout;
+    wire          fl_done;
+    wire          pipe_empty = inflight_q == 2'd0 && !b_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
+                               !f_dv;
+    reg           fl_started_q;   // the A_k flush scan has been started
+    wire          flush_start = flush_i && pipe_empty && !fl_started_q && cfg_ak_en_i;
+
+    always @(posedge clk_i) begin
+        if (rst_i) fl_started_q <= 1'b0;
+        else if (flush_start) fl_started_q <= 1'b1;
+    end
+
+    hwp_strat_fifo #(.DW(FW), .AW(FIFO_AW)) u_fifo (
+        .clk_i      (clk_i),
+        .rst_i      (rst_i),
+        .push_i     (proc && emit),
+        .push_data_i({b_a_q, b_b_q, count}),
+        .pop_i      (f_pop),
+        .count_o    (f_cnt),
+        .dv_o       (f_dv),
+        .dout_o     (f_dout)
+    );
+
+    hwp_strat_ak #(.W(W), .MCW(MCW), .AK_K(AK_K)) u_ak (
+        .clk_i        (clk_i),
+        .rst_i        (rst_i),
+        .en_i         (cfg_ak_en_i),
+        .head_valid_i (f_dv),
+        .head_a_i     (f_dout[FW-1 -: W]),
+        .head_b_i     (f_dout[MCW +: W]),
+        .head_count_i (f_dout[MCW-1:0]),
+        .pop_o        (f_pop),
+        .flush_start_i(flush_start),
+        .fl_done_o    (fl_done),
+        .out_valid_o  (out_valid_o),
+        .out_ready_i  (out_ready_i),
+        .out_a_o      (out_a_o),
+        .out_b_o      (out_b_o),
+        .out_count_o  (out_count_o)
+    );
+
+    assign in_ready_o = h_in_ready;
+    assign done_o     = flush_i && pipe_empty && !out_valid_o && (!cfg_ak_en_i || fl_done);
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_strat_fifo: the output message queue of engine strat (Sastry et al.
+// section 3.5, Figure 5 "output queue"). A block-RAM array of 2^AW words plus
+// a registered head word (dout_o, valid dv_o): a word written at one edge can
+// be read into the head at the next, so the array is never read at the
+// address being written. count_o is the number of words in the array (not
+// counting the head); the writer must not push when count_o == 2^AW.
+`default_nettype none
+
+module hwp_strat_fifo #(
+    parameter integer DW = 145, // word width
+    parameter integer AW = 9    // array address bits (depth 2^AW)
+) (
+    input  wire          clk_i,
+    input  wire          rst_i,
+    input  wire          push_i,
+    input  wire [DW-1:0] push_data_i,
+    input  wire          pop_i,      // consume the head (only when dv_o)
+    output wire [AW:0]   count_o,
+    output wire          dv_o,
+    output wire [DW-1:0] dout_o
+);
+    reg [DW-1:0] mem [0:(1<<AW)-1];
+    reg [AW-1:0] rd_q, wr_q;
+    reg [AW:0]   cnt_q;
+    reg          dv_q;
+    reg [DW-1:0] dout_q;
+
+    wire rd = (!dv_q || pop_i) && (cnt_q != {(AW+1){1'b0}});
+
+    always @(posedge clk_i) begin
+        if (push_i) mem[wr_q] <= push_data_i;
+    end
+    always @(posedge clk_i) begin
+        if (rd) dout_q <= mem[rd_q];
+    end
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            rd_q  <= {AW{1'b0}};
+            wr_q  <= {AW{1'b0}};
+            cnt_q <= {(AW+1){1'b0}};
+            dv_q  <= 1'b0;
+        end else begin
+            if (rd) rd_q <= rd_q + {{(AW-1){1'b0}}, 1'b1};
+            if (push_i) wr_q <= wr_q + {{(AW-1){1'b0}}, 1'b1};
+            cnt_q <= cnt_q + {{AW{1'b0}}, push_i} - {{AW{1'b0}}, rd};
+            if (rd) dv_q <= 1'b1;
+            else if (pop_i) dv_q <= 1'b0;
+        end
+    end
+
+    assign count_o = cnt_q;
+    assign dv_o    = dv_q;
+    assign dout_o  = dout_q;
+endmodule
+
+`default_nettype wire

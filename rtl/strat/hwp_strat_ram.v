@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_strat_ram: simple dual-port memory (one write port, one registered read
+// port with read enable) for the counter table of engine strat. Written in
+// the form Yosys maps to block RAM on iCE40 (SB_RAM40_4K) and ECP5 (DP16KD).
+// A read of the address written in the same cycle returns the old word; the
+// engine bypasses that case itself.
+`default_nettype none
+
+module hwp_strat_ram #(
+    parameter integer DW = 22,  // word width
+    parameter integer AW = 10   // address bits (depth 2^AW)
+) (
+    input  wire          clk_i,
+    input  wire          we_i,
+    input  wire [AW-1:0] waddr_i,
+    input  wire [DW-1:0] wdata_i,
+    input  wire          re_i,
+    input  wire [AW-1:0] raddr_i,
+    output reg  [DW-1:0] rdata_o
+);
+    reg [DW-1:0] mem [0:(1<<AW)-1] /* verilator public_flat_rd */;
+
+    always @(posedge clk_i) begin
+        if (we_i) mem[waddr_i] <= wdata_i;
+    end
+    always @(posedge clk_i) begin
+        if (re_i) rdata_o <= mem[raddr_i];
+    end
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,36 @@
+# Engine strat (Sastry, Bodik, Smith 2001): lockstep regression of
+# rtl/strat/hwp_strat.v against cmodel/strat (cycle model, and the functional
+# model on every delivered message). Build-time RTL parameters in
+# SIM_GPARAMS_<cfg>, run-time configuration inputs in SIM_ARGS_<cfg>.
+SIM_TOP     := hwp_strat
+SIM_RTL     := common/hwp_hash.v strat/hwp_strat_ram.v strat/hwp_strat_fifo.v strat/hwp_strat_ak.v strat/hwp_strat.v
+SIM_CSRC    := tb/strat/adapter.cpp
+SIM_CONFIGS := default tagged pfifo tagsmall crsmall
+
+# default: H[P_256]_2048 (the paper's stratified periodic sampler), no A_k
+SIM_GPARAMS_default := W=64 IDX_W=11 WAYS=2 CNT_W=16 MISS_W=3 TAG_W=2 AK_K=16 FIFO_AW=9 HASH_SEED=1
+SIM_ARGS_default    := --param mode=hp --param rate=256 --param ak=0
+
+# tagged: section 4 compressor, 2-bit tags, 2-way 2048 entries, r=256, with A_16
+SIM_GPARAMS_tagged := W=64 IDX_W=11 WAYS=2 CNT_W=16 MISS_W=3 TAG_W=2 AK_K=16 FIFO_AW=9 HASH_SEED=1
+SIM_ARGS_tagged    := --param mode=tag --param rate=256 --param evict=16 --param replace=4 --param ak=1
+
+# pfifo: P_1 (a message per event) into a 4-deep FIFO and A_5: the FIFO fills
+# under output backpressure, so the input stalls; A_k evicts constantly
+SIM_GPARAMS_pfifo := W=64 IDX_W=4 WAYS=1 CNT_W=4 MISS_W=2 TAG_W=1 AK_K=5 FIFO_AW=2 HASH_SEED=9
+SIM_ARGS_pfifo    := --param mode=p --param rate=1 --param ak=1
+
+# tagsmall: tagged, 4-way 16 entries, tiny counters and thresholds: every
+# transition of Figure 6 happens often; 32-bit fields
+SIM_GPARAMS_tagsmall := W=32 IDX_W=4 WAYS=4 CNT_W=4 MISS_W=2 TAG_W=3 AK_K=3 FIFO_AW=2 HASH_SEED=5
+SIM_ARGS_tagsmall    := --param mode=tag --param rate=9 --param evict=3 --param replace=3 --param ak=1 --param lfsr_seed=77
+
+# crsmall: H[CR_6]_8 with a 3-bit counter (forced samples at 8), random R
+# decisions from the LFSR, 1-way
+SIM_GPARAMS_crsmall := W=64 IDX_W=3 WAYS=1 CNT_W=3 MISS_W=1 TAG_W=3 AK_K=16 FIFO_AW=3 HASH_SEED=3
+SIM_ARGS_crsmall    := --param mode=hcr --param rate=6 --param evict=8 --param replace=2 --param ak=0 --param lfsr_seed=0x1234567
+
+SIM_TRACES := $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-edge.hwpt tests/traces/*-ldaddr.hwpt))
+ifeq ($(strip $(SIM_TRACES)),)
+SIM_TRACES := tests/traces/synthetic-zipf.txt
+endif
