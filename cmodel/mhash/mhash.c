@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Engine mhash: parameters, the shared per-tuple update (S3 of the RTL), the
+ * accumulator's end-of-interval rules and the functional model (mhash.h).
+ */
+#include "mhash.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+static int is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+static int log2u(uint64_t v)
+{
+    int r = 0;
+    while ((1ull << r) < v) r++;
+    return r;
+}
+
+void mhash_params_default(mhash_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->width = 64;
+    p->n_counters = 2048;
+    p->cw = 24;
+    p->ew = 8;
+    p->max_tables = 16;
+    p->acc_k = 100;
+    p->lw = 32;
+    p->seed = 1;
+    p->tables = 4;
+    p->cons = 1;
+    p->reset = 0;
+    p->shield = 1;
+    p->retain = 1;
+    p->interval = 10000;
+    p->thr = 100;
+}
+
+int mhash_params_check(const mhash_params *p, char *msg, size_t n)
+{
+    if (p->width < 8 || p->width > 64 || p->width % 8) {
+        snprintf(msg, n, "tuple width %d is not a multiple of 8 in 8..64", p->width);
+        return -1;
+    }
+    if (p->max_tables < 1 || p->max_tables > MHASH_MAX_TABLES || !is_pow2((uint64_t)p->max_tables)) {
+        snprintf(msg, n, "max tables %d is not a power of 2 in 1..%d", p->max_tables,
+                 MHASH_MAX_TABLES);
+        return -1;
+    }
+    if (!is_pow2(p->n_counters) || p->n_counters > (1u << 24)) {
+        snprintf(msg, n, "counters %u is not a power of 2 in 1..2^24", p->n_counters);
+        return -1;
+    }
+    if ((uint32_t)p->tables > p->n_counters) {
+        snprintf(msg, n, "more tables (%d) than counters (%u)", p->tables, p->n_counters);
+        return -1;
+    }
+    if (p->tables < 1 || p->tables > p->max_tables) {
+        snprintf(msg, n, "tables %d outside 1..%d (the build's maximum)", p->tables,
+                 p->max_tables);
+        return -1;
+    }
+    if (p->n_counters < 2u * (uint32_t)p->max_tables) {
+        snprintf(msg, n, "counters %u: need at least 2 counters per bank (%d banks)",
+                 p->n_counters, p->max_tables);
+        return -1;
+    }
+    if (p->cw < 1 || p->cw > 32) {
+        snprintf(msg, n, "counter width %d outside 1..32", p->cw);
+        return -1;
+    }
+    if (p->ew < 1 || p->ew > 16 || p->ew + p->cw > 32) {
+        snprintf(msg, n, "epoch width %d outside 1..16 or epoch+counter wider than 32", p->ew);
+        return -1;
+    }
+    if (p->acc_k < 1 || p->acc_k > (1u << 20)) {
+        snprintf(msg, n, "accumulator size %u outside 1..2^20", p->acc_k);
+        return -1;
+    }
+    if (p->lw < 1 || p->lw > 63) {
+        snprintf(msg, n, "interval counter width %d outside 1..63", p->lw);
+        return -1;
+    }
+    if (p->interval < 1 || p->interval > hwp_mask(p->lw)) {
+        snprintf(msg, n, "interval %llu outside 1..%llu", (unsigned long long)p->interval,
+                 (unsigned long long)hwp_mask(p->lw));
+        return -1;
+    }
+    if (p->thr < 1 || p->thr > hwp_mask(p->cw)) {
+        snprintf(msg, n, "threshold count %u outside 1..%llu (counter width %d)", p->thr,
+                 (unsigned long long)hwp_mask(p->cw), p->cw);
+        return -1;
+    }
+    if (p->thr > p->interval) {
+        snprintf(msg, n, "threshold count %u exceeds the interval %llu: no tuple could qualify",
+                 p->thr, (unsigned long long)p->interval);
+        return -1;
+    }
+    return 0;
+}
+
+uint32_t mhash_thr_count(double pct, uint64_t interval)
+{
+    double t = ceil(pct / 100.0 * (double)interval - 1e-9);
+    if (t < 1) t = 1;
+    if (t > 4294967295.0) t = 4294967295.0;
+    return (uint32_t)t;
+}
+
+int mhash_lbpt(const mhash_params *p)
+{
+    int l = 0;
+    for (int k = 0; (1 << k) <= p->max_tables; k++)
+        if ((p->tables << k) <= p->max_tables) l = k;
+    return l;
+}
+
+uint32_t mhash_table_size(const mhash_params *p)
+{
+    return (p->n_counters / (uint32_t)p->max_tables) << mhash_lbpt(p);
+}
+
+void mhash_map(const mhash_params *p, const uint32_t *idx, uint32_t *en, uint32_t *addr)
+{
+    int nb = p->max_tables;
+    uint32_t depth = p->n_counters / (uint32_t)nb;
+    int db = log2u(depth);
+    int l = mhash_lbpt(p);
+    uint32_t m = (1u << l) - 1u;
+    *en = 0;
+    for (int j = 0; j < nb; j++) {
+        int t = j >> l;
+        uint32_t ix = idx[t];
+        addr[j] = ix & (depth - 1u);
+        if (t < p->tables && ((ix >> db) & m) == ((uint32_t)j & m)) *en |= 1u << j;
+    }
+}
+
+/* ------------------------------------------------------------ shared update */
+
+void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, uint32_t en,
+                const uint32_t *v, uint32_t *nv, mhash_core_res *res)
+{
+    uint32_t cmax = (uint32_t)hwp_mask(p->cw);
+    uint32_t mn = cmax;
+    for (int j = 0; j < p->max_tables; j++)
+        if ((en >> j) & 1u && v[j] < mn) mn = v[j];
+    uint32_t newmin = mn == cmax ? cmax : mn + 1u;
+
+    int hit = 0, free_found = 0, rep_found = 0;
+    uint32_t hit_idx = 0, free_idx = 0, rep_idx = 0;
+    for (uint32_t k = 0; k < acc->k; k++) {
+        if (!hit && acc->v[k] && acc->a[k] == a && acc->b[k] == b) {
+            hit = 1;
+            hit_idx = k;
+        }
+        if (!free_found && !acc->v[k]) {
+            free_found = 1;
+            free_idx = k;
+        }
+        if (!rep_found && acc->v[k] && acc->r[k]) {
+            rep_found = 1;
+            rep_idx = k;
+        }
+    }
+    int upd = !hit || !p->shield;
+    int promo = !hit && newmin >= p->thr;
+    int ins = promo && (free_found || rep_found);
+    uint32_t slot = free_found ? free_idx : rep_idx;
+
+    for (int j = 0; j < p->max_tables; j++) {
+        uint32_t x = v[j];
+        if (ins && p->reset)
+            x = 0;
+        else if (!(p->cons && x != mn))
+            x = x == cmax ? cmax : x + 1u;
+        nv[j] = x;
+    }
+    if (hit) {
+        uint32_t c = acc->c[hit_idx];
+        uint32_t inc = c == cmax ? cmax : c + 1u;
+        acc->c[hit_idx] = inc;
+        if (acc->r[hit_idx] && inc >= p->thr) acc->r[hit_idx] = 0;
+    }
+    if (ins) {
+        acc->v[slot] = 1;
+        acc->r[slot] = 0;
+        acc->a[slot] = a;
+        acc->b[slot] = b;
+        acc->c[slot] = newmin;
+    }
+    res->hit = hit;
+    res->write = upd;
+    res->ins = ins;
+    res->refuse = promo && !ins;
+    res->slot = slot;
+}
+
+uint32_t mhash_acc_candidates(const mhash_params *p, const mhash_acc *acc, mhash_cand *out)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < acc->k; k++) {
+        if (acc->v[k] && acc->c[k] >= p->thr) {
+            out[n].a = acc->a[k];
+            out[n].b = acc->b[k];
+            out[n].count = acc->c[k];
+            n++;
+        }
+    }
+    return n;
+}
+
+void mhash_acc_end(const mhash_params *p, mhash_acc *acc)
+{
+    for (uint32_t k = 0; k < acc->k; k++) {
+        int cand = acc->v[k] && acc->c[k] >= p->thr;
+        if (!(p->retain && cand)) acc->v[k] = 0;
+        acc->r[k] = (uint8_t)(p->retain && cand);
+        acc->c[k] = 0;
+    }
+}
+
+int mhash_acc_alloc(mhash_acc *acc, uint32_t k)
+{
+    memset(acc, 0, sizeof *acc);
+    acc->k = k;
+    acc->v = calloc(k, 1);
+    acc->r = calloc(k, 1);
+    acc->p = calloc(k, 1);
+    acc->a = calloc(k, sizeof *acc->a);
+    acc->b = calloc(k, sizeof *acc->b);
+    acc->c = calloc(k, sizeof *acc->c);
+    if (!acc->v || !acc->r || !acc->p || !acc->a || !acc->b || !acc->c) {
+        mhash_acc_free(acc);
+        return -1;
+    }
+    return 0;
+}
+
+void mhash_acc_free(mhash_acc *acc)
+{
+    free(acc->v);
+    free(acc->r);
+    free(acc->p);
+    free(acc->a);
+    free(acc->b);
+    free(acc->c);
+    memset(acc, 0, sizeof *acc);
+}
+
+/* ------------------------------------------------------------ functional model */
+
+int mhash_fn_init(mhash_fn *m, const mhash_params *p, char *msg, size_t n)
+{
+    memset(m, 0, sizeof *m);
+    if (mhash_params_check(p, msg, n)) return -1;
+    m->p = *p;
+    char hmsg[128];
+    if (hwp_hash_init(&m->h, p->max_tables, p->width, log2u(p->n_counters), p->seed, hmsg)) {
+        snprintf(msg, n, "%s", hmsg);
+        return -1;
+    }
+    m->cnt = calloc(p->n_counters, sizeof *m->cnt);
+    m->cand = calloc(p->acc_k, sizeof *m->cand);
+    if (!m->cnt || !m->cand || mhash_acc_alloc(&m->acc, p->acc_k)) {
+        mhash_fn_free(m);
+        snprintf(msg, n, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void mhash_fn_free(mhash_fn *m)
+{
+    free(m->cnt);
+    free(m->cand);
+    mhash_acc_free(&m->acc);
+    m->cnt = NULL;
+    m->cand = NULL;
+}
+
+int mhash_fn_push(mhash_fn *m, uint64_t a, uint64_t b)
+{
+    const mhash_params *p = &m->p;
+    uint64_t wm = hwp_mask(p->width);
+    uint32_t idx[MHASH_MAX_TABLES] = {0}, addr[MHASH_MAX_TABLES], en;
+    uint32_t v[MHASH_MAX_TABLES], nv[MHASH_MAX_TABLES];
+    uint32_t depth = p->n_counters / (uint32_t)p->max_tables;
+    mhash_core_res r;
+
+    a &= wm;
+    b &= wm;
+    for (int f = 0; f < p->max_tables; f++) idx[f] = hwp_hash_index(&m->h, f, a, b);
+    mhash_map(p, idx, &en, addr);
+    for (int j = 0; j < p->max_tables; j++) v[j] = m->cnt[(uint32_t)j * depth + addr[j]];
+    mhash_core(p, &m->acc, a, b, en, v, nv, &r);
+    if (r.write)
+        for (int j = 0; j < p->max_tables; j++)
+            if ((en >> j) & 1u) m->cnt[(uint32_t)j * depth + addr[j]] = nv[j];
+    m->refused += (uint64_t)r.refuse;
+    m->promotions += (uint64_t)r.ins;
+    m->tuples++;
+    if (++m->icnt < p->interval) return 0;
+    m->icnt = 0;
+    m->ncand = mhash_acc_candidates(p, &m->acc, m->cand);
+    mhash_acc_end(p, &m->acc);
+    memset(m->cnt, 0, (size_t)p->n_counters * sizeof *m->cnt);
+    m->intervals++;
+    return 1;
+}
