@@ -1,15 +1,475 @@
 /* SPDX-License-Identifier: Apache-2.0
- * Placeholder until engine mhash lands: both subcommands say so and fail. */
+ *
+ * hwprof run/eval --engine mhash: the Multi-hash profiler's functional model
+ * (cmodel/mhash) on a trace. `run` prints the candidates of every interval
+ * (or a summary); `eval` scores them against a perfect interval profiler with
+ * the error E of Narayanasamy et al. (formula 1), split into false positive,
+ * false negative, neutral positive and neutral negative, averaged over the
+ * intervals. Defaults are the paper's best configuration.
+ */
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "cmap.h"
+#include "mhash/mhash.h"
+#include "trace.h"
 
-static int not_yet(int argc, char **argv)
+typedef struct mh_opts {
+    mhash_params p;
+    double thr_pct;
+    int thr_count_set;
+    int acc_set;
+    int json, summary;
+    unsigned long long max_events;
+    const char *trace;
+} mh_opts;
+
+enum {
+    O_TABLES = 256, O_COUNTERS, O_CBITS, O_EBITS, O_MAXT, O_ACC, O_INTERVAL, O_THR, O_THRC,
+    O_CONS, O_RESET, O_SHIELD, O_RETAIN, O_SEED, O_WIDTH, O_JSON, O_SUMMARY, O_MAXEV, O_HELP
+};
+
+static const struct option mh_longopts[] = {
+    {"tables", required_argument, 0, O_TABLES},
+    {"counters", required_argument, 0, O_COUNTERS},
+    {"counter-bits", required_argument, 0, O_CBITS},
+    {"epoch-bits", required_argument, 0, O_EBITS},
+    {"max-tables", required_argument, 0, O_MAXT},
+    {"accumulator", required_argument, 0, O_ACC},
+    {"interval", required_argument, 0, O_INTERVAL},
+    {"threshold", required_argument, 0, O_THR},
+    {"threshold-count", required_argument, 0, O_THRC},
+    {"cons", required_argument, 0, O_CONS},
+    {"reset", required_argument, 0, O_RESET},
+    {"shield", required_argument, 0, O_SHIELD},
+    {"retain", required_argument, 0, O_RETAIN},
+    {"seed", required_argument, 0, O_SEED},
+    {"width", required_argument, 0, O_WIDTH},
+    {"json", no_argument, 0, O_JSON},
+    {"summary", no_argument, 0, O_SUMMARY},
+    {"max-events", required_argument, 0, O_MAXEV},
+    {"help", no_argument, 0, O_HELP},
+    {0, 0, 0, 0}};
+
+static void mh_usage(FILE *f, const char *cmd)
 {
-    (void)argc;
-    fprintf(stderr, "hwprof %s --engine mhash: engine not available in this build yet\n", argv[0]);
-    return 1;
+    fprintf(f,
+            "usage: hwprof %s --engine mhash [options] TRACE\n"
+            "  %s\n"
+            "Multi-hash interval profiler (Narayanasamy et al. 2003); defaults are the paper's\n"
+            "best configuration: 4 tables, 2048 counters of 24 bits, C1-R0, shielding, retaining,\n"
+            "interval 10000, threshold 1%%, accumulator 100.\n"
+            "  --tables N           hash tables in use, 1..max-tables (4)\n"
+            "  --counters N         total counters shared by the tables, power of 2 (2048)\n"
+            "  --counter-bits N     counter width, saturating (24)\n"
+            "  --epoch-bits N       epoch tag width of the RTL (8; no effect on the profile)\n"
+            "  --max-tables N       banks of the build, power of 2 <= 16 (16)\n"
+            "  --accumulator N      accumulator entries k (default ceil(100 / threshold%%))\n"
+            "  --interval N         tuples per interval (10000)\n"
+            "  --threshold PCT      candidate threshold in %% of the interval (1)\n"
+            "  --threshold-count N  candidate threshold as a count (overrides --threshold)\n"
+            "  --cons 0|1           conservative update C1 (1)\n"
+            "  --reset 0|1          immediate reset on promotion R1 (0)\n"
+            "  --shield 0|1         shielding (1)\n"
+            "  --retain 0|1         retaining (1)\n"
+            "  --seed N             hash seed (1)\n"
+            "  --width N            tuple field width in bits, multiple of 8 (64)\n"
+            "  --max-events N       stop after N records\n"
+            "%s"
+            "  --json               machine-readable output\n"
+            "  --help               this text\n",
+            cmd,
+            strcmp(cmd, "eval") == 0
+                ? "score the candidates of every interval against a perfect interval profiler"
+                : "print the candidates reported at the end of every interval",
+            strcmp(cmd, "run") == 0 ? "  --summary            totals only, no per-interval list\n" : "");
 }
 
-int hwp_run_mhash(int argc, char **argv) { return not_yet(argc, argv); }
-int hwp_eval_mhash(int argc, char **argv) { return not_yet(argc, argv); }
+/* Returns 0 ok, 1 = help printed, 2 = usage error (message printed). */
+static int mh_parse(int argc, char **argv, mh_opts *o)
+{
+    const char *cmd = argv[0];
+    unsigned long long u;
+    mhash_params_default(&o->p);
+    o->thr_pct = 1.0;
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "", mh_longopts, NULL)) != -1) {
+        switch (c) {
+        case O_TABLES:
+            if (hwp_cli_uint(cmd, "tables", optarg, 1, 64, &u)) return 2;
+            o->p.tables = (int)u;
+            break;
+        case O_COUNTERS:
+            if (hwp_cli_uint(cmd, "counters", optarg, 1, 1u << 24, &u)) return 2;
+            o->p.n_counters = (uint32_t)u;
+            break;
+        case O_CBITS:
+            if (hwp_cli_uint(cmd, "counter-bits", optarg, 1, 32, &u)) return 2;
+            o->p.cw = (int)u;
+            break;
+        case O_EBITS:
+            if (hwp_cli_uint(cmd, "epoch-bits", optarg, 1, 16, &u)) return 2;
+            o->p.ew = (int)u;
+            break;
+        case O_MAXT:
+            if (hwp_cli_uint(cmd, "max-tables", optarg, 1, 16, &u)) return 2;
+            o->p.max_tables = (int)u;
+            break;
+        case O_ACC:
+            if (hwp_cli_uint(cmd, "accumulator", optarg, 1, 1u << 20, &u)) return 2;
+            o->p.acc_k = (uint32_t)u;
+            o->acc_set = 1;
+            break;
+        case O_INTERVAL:
+            if (hwp_cli_uint(cmd, "interval", optarg, 1, 0xffffffffull, &u)) return 2;
+            o->p.interval = u;
+            break;
+        case O_THR:
+            if (hwp_cli_double(cmd, "threshold", optarg, 0, 100, &o->thr_pct)) return 2;
+            if (!(o->thr_pct > 0)) {
+                fprintf(stderr, "hwprof %s: --threshold %s: must be greater than 0%%\n", cmd,
+                        optarg);
+                return 2;
+            }
+            break;
+        case O_THRC:
+            if (hwp_cli_uint(cmd, "threshold-count", optarg, 1, 0xffffffffull, &u)) return 2;
+            o->p.thr = (uint32_t)u;
+            o->thr_count_set = 1;
+            break;
+        case O_CONS:
+        case O_RESET:
+        case O_SHIELD:
+        case O_RETAIN: {
+            const char *nm = c == O_CONS ? "cons" : c == O_RESET ? "reset" : c == O_SHIELD ? "shield"
+                                                                                         : "retain";
+            if (hwp_cli_uint(cmd, nm, optarg, 0, 1, &u)) return 2;
+            if (c == O_CONS) o->p.cons = (int)u;
+            if (c == O_RESET) o->p.reset = (int)u;
+            if (c == O_SHIELD) o->p.shield = (int)u;
+            if (c == O_RETAIN) o->p.retain = (int)u;
+            break;
+        }
+        case O_SEED:
+            if (hwp_cli_uint(cmd, "seed", optarg, 0, 0xffffffffull, &u)) return 2;
+            o->p.seed = (uint32_t)u;
+            break;
+        case O_WIDTH:
+            if (hwp_cli_uint(cmd, "width", optarg, 8, 64, &u)) return 2;
+            o->p.width = (int)u;
+            break;
+        case O_JSON: o->json = 1; break;
+        case O_SUMMARY:
+            if (strcmp(cmd, "run") != 0) goto unknown;
+            o->summary = 1;
+            break;
+        case O_MAXEV:
+            if (hwp_cli_uint(cmd, "max-events", optarg, 0, ~0ull, &u)) return 2;
+            o->max_events = u;
+            break;
+        case O_HELP: mh_usage(stdout, cmd); return 1;
+        default:
+        unknown:
+            fprintf(stderr, "hwprof %s --engine mhash: unknown or incomplete option '%s' (see --help)\n",
+                    cmd, argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "hwprof %s --engine mhash: expected exactly one TRACE argument (see --help)\n",
+                cmd);
+        return 2;
+    }
+    o->trace = argv[optind];
+    if (!o->thr_count_set) o->p.thr = mhash_thr_count(o->thr_pct, o->p.interval);
+    if (!o->acc_set) {
+        double k = ceil(100.0 / o->thr_pct - 1e-9);
+        if (o->thr_count_set) k = ceil((double)o->p.interval / (double)o->p.thr - 1e-9);
+        if (k < 1) k = 1;
+        if (k > (double)(1u << 20)) k = (double)(1u << 20);
+        o->p.acc_k = (uint32_t)k;
+    }
+    if ((uint64_t)o->p.tables > o->p.n_counters) {
+        fprintf(stderr, "hwprof %s --engine mhash: more tables (%d) than counters (%u)\n", cmd,
+                o->p.tables, o->p.n_counters);
+        return 2;
+    }
+    char msg[256];
+    if (mhash_params_check(&o->p, msg, sizeof msg)) {
+        fprintf(stderr, "hwprof %s --engine mhash: %s\n", cmd, msg);
+        return 2;
+    }
+    return 0;
+}
+
+static void mh_json_cfg(FILE *f, const mh_opts *o)
+{
+    const mhash_params *p = &o->p;
+    fprintf(f,
+            "\"engine\": \"mhash\", \"trace\": \"%s\", \"tables\": %d, \"counters\": %u, "
+            "\"table_size\": %u, \"counter_bits\": %d, \"accumulator\": %u, \"interval\": %llu, "
+            "\"threshold_count\": %u, \"cons\": %d, \"reset\": %d, \"shield\": %d, \"retain\": %d, "
+            "\"seed\": %u",
+            o->trace, p->tables, p->n_counters, mhash_table_size(p), p->cw, p->acc_k,
+            (unsigned long long)p->interval, p->thr, p->cons, p->reset, p->shield, p->retain,
+            p->seed);
+}
+
+/* Opens the trace and runs the model; on_interval is called at every interval
+ * end with the perfect counts of that interval (if want_exact). */
+typedef int (*mh_cb)(void *ctx, const mhash_fn *m, const hwp_cmap *exact);
+
+static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void *ctx,
+                    mhash_fn *m, uint64_t *events, uint64_t *tail)
+{
+    char msg[256];
+    hwp_err err;
+    hwp_reader *rd = NULL;
+    hwp_cmap exact = {0};
+    int rc = 1;
+    if (mhash_fn_init(m, &o->p, msg, sizeof msg)) {
+        fprintf(stderr, "hwprof %s --engine mhash: %s\n", cmd, msg);
+        return 1;
+    }
+    if (hwp_reader_open(&rd, o->trace, &err)) {
+        fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
+        return 1;
+    }
+    if (want_exact && hwp_cmap_init(&exact, 4096)) {
+        fprintf(stderr, "hwprof %s: out of memory\n", cmd);
+        goto out;
+    }
+    uint64_t wm = hwp_mask(o->p.width);
+    hwp_rec recs[4096];
+    uint64_t n = 0;
+    for (;;) {
+        long want = 4096;
+        if (o->max_events && o->max_events - n < (uint64_t)want) want = (long)(o->max_events - n);
+        if (want == 0) break;
+        long got = hwp_reader_read(rd, recs, want, &err);
+        if (got < 0) {
+            fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
+            goto out;
+        }
+        if (got == 0) break;
+        for (long i = 0; i < got; i++) {
+            uint64_t a = recs[i].a & wm, b = recs[i].b & wm;
+            if (want_exact && !hwp_cmap_add(&exact, a, b, 1)) {
+                fprintf(stderr, "hwprof %s: out of memory\n", cmd);
+                goto out;
+            }
+            if (mhash_fn_push(m, a, b)) {
+                if (cb(ctx, m, want_exact ? &exact : NULL)) goto out;
+                if (want_exact) hwp_cmap_clear(&exact);
+            }
+        }
+        n += (uint64_t)got;
+        hwp_progress("mhash", n, o->max_events);
+    }
+    hwp_progress_done();
+    *events = n;
+    *tail = m->icnt;
+    rc = 0;
+out:
+    if (want_exact) hwp_cmap_free(&exact);
+    hwp_reader_close(rd);
+    return rc;
+}
+
+/* ------------------------------------------------------------ run */
+
+typedef struct run_ctx {
+    const mh_opts *o;
+    uint64_t cands;
+    int first;
+} run_ctx;
+
+static int run_cb(void *vctx, const mhash_fn *m, const hwp_cmap *exact)
+{
+    run_ctx *c = vctx;
+    (void)exact;
+    c->cands += m->ncand;
+    if (c->o->summary) return 0;
+    if (c->o->json) {
+        printf("%s{\"interval\": %llu, \"candidates\": [", c->first ? "" : ",\n  ",
+               (unsigned long long)(m->intervals - 1));
+        for (uint32_t i = 0; i < m->ncand; i++)
+            printf("%s{\"a\": \"0x%llx\", \"b\": \"0x%llx\", \"count\": %u}", i ? ", " : "",
+                   (unsigned long long)m->cand[i].a, (unsigned long long)m->cand[i].b,
+                   m->cand[i].count);
+        printf("]}");
+    } else {
+        printf("interval %llu: %u candidates\n", (unsigned long long)(m->intervals - 1), m->ncand);
+        for (uint32_t i = 0; i < m->ncand; i++)
+            printf("  %#llx %#llx %u\n", (unsigned long long)m->cand[i].a,
+                   (unsigned long long)m->cand[i].b, m->cand[i].count);
+    }
+    c->first = 0;
+    return 0;
+}
+
+int hwp_run_mhash(int argc, char **argv)
+{
+    mh_opts o;
+    memset(&o, 0, sizeof o);
+    int pr = mh_parse(argc, argv, &o);
+    if (pr) return pr == 1 ? 0 : 2;
+    run_ctx c = {&o, 0, 1};
+    mhash_fn m;
+    uint64_t events = 0, tail = 0;
+    if (o.json && !o.summary) printf("{\"intervals\": [\n  ");
+    int rc = mh_drive(argv[0], &o, 0, run_cb, &c, &m, &events, &tail);
+    if (rc == 0) {
+        if (o.json) {
+            printf("%s", o.summary ? "{" : "],\n ");
+            mh_json_cfg(stdout, &o);
+            printf(", \"events\": %llu, \"intervals_done\": %llu, \"candidates\": %llu, "
+                   "\"promotions\": %llu, \"refused\": %llu, \"tail_events\": %llu}\n",
+                   (unsigned long long)events, (unsigned long long)m.intervals,
+                   (unsigned long long)c.cands, (unsigned long long)m.promotions,
+                   (unsigned long long)m.refused, (unsigned long long)tail);
+        } else {
+            printf("mhash: %llu events, %llu intervals, %llu candidates reported, %llu promotions, "
+                   "%llu refused (accumulator full), %llu events in the unfinished last interval\n",
+                   (unsigned long long)events, (unsigned long long)m.intervals,
+                   (unsigned long long)c.cands, (unsigned long long)m.promotions,
+                   (unsigned long long)m.refused, (unsigned long long)tail);
+        }
+    }
+    mhash_fn_free(&m);
+    return rc;
+}
+
+/* ------------------------------------------------------------ eval */
+
+typedef struct eval_ctx {
+    const mh_opts *o;
+    hwp_cmap hw;            /* hardware candidates of the interval */
+    uint64_t scored, empty;
+    double sum_e, sum_fp, sum_fn, sum_np, sum_nn;
+    uint64_t n_fp, n_fn, n_np, n_nn, n_exact, n_perfect, n_hw;
+    double max_e;
+} eval_ctx;
+
+static int eval_cb(void *vctx, const mhash_fn *m, const hwp_cmap *exact)
+{
+    eval_ctx *c = vctx;
+    uint64_t thr = c->o->p.thr;
+    double den = 0, efp = 0, efn = 0, enp = 0, enn = 0;
+    hwp_cmap_clear(&c->hw);
+    for (uint32_t i = 0; i < m->ncand; i++) {
+        const mhash_cand *h = &m->cand[i];
+        if (!hwp_cmap_add(&c->hw, h->a, h->b, h->count)) return -1;
+        const hwp_cmap_ent *e = hwp_cmap_get(exact, h->a, h->b);
+        double fp = e ? (double)e->count : 0.0, fh = (double)h->count;
+        c->n_hw++;
+        den += fp;
+        if (fp >= (double)thr) {
+            if (fh > fp) {
+                enp += fh - fp;
+                c->n_np++;
+            } else if (fh < fp) {
+                enn += fp - fh;
+                c->n_nn++;
+            } else {
+                c->n_exact++;
+            }
+        } else {
+            efp += fabs(fp - fh);
+            c->n_fp++;
+        }
+    }
+    for (size_t i = 0; i < exact->cap; i++) {
+        if (!exact->used[i] || exact->ent[i].count < thr) continue;
+        c->n_perfect++;
+        if (hwp_cmap_get(&c->hw, exact->ent[i].a, exact->ent[i].b)) continue;
+        den += (double)exact->ent[i].count;
+        efn += (double)exact->ent[i].count;
+        c->n_fn++;
+    }
+    if (den <= 0) {
+        c->empty++;
+        return 0;
+    }
+    double e = (efp + efn + enp + enn) / den;
+    c->scored++;
+    c->sum_e += e;
+    c->sum_fp += efp / den;
+    c->sum_fn += efn / den;
+    c->sum_np += enp / den;
+    c->sum_nn += enn / den;
+    if (e > c->max_e) c->max_e = e;
+    return 0;
+}
+
+int hwp_eval_mhash(int argc, char **argv)
+{
+    mh_opts o;
+    memset(&o, 0, sizeof o);
+    int pr = mh_parse(argc, argv, &o);
+    if (pr) return pr == 1 ? 0 : 2;
+    eval_ctx c;
+    memset(&c, 0, sizeof c);
+    c.o = &o;
+    if (hwp_cmap_init(&c.hw, 256)) {
+        fprintf(stderr, "hwprof eval: out of memory\n");
+        return 1;
+    }
+    mhash_fn m;
+    uint64_t events = 0, tail = 0;
+    int rc = mh_drive(argv[0], &o, 1, eval_cb, &c, &m, &events, &tail);
+    if (rc == 0) {
+        double s = c.scored ? 100.0 / (double)c.scored : 0;
+        double ni = m.intervals ? 1.0 / (double)m.intervals : 0;
+        if (m.intervals == 0)
+            fprintf(stderr, "hwprof eval --engine mhash: warning: the trace (%llu events) is shorter "
+                    "than one interval (%llu): nothing to score\n",
+                    (unsigned long long)events, (unsigned long long)o.p.interval);
+        if (o.json) {
+            printf("{");
+            mh_json_cfg(stdout, &o);
+            printf(", \"events\": %llu, \"intervals\": %llu, \"intervals_scored\": %llu, "
+                   "\"intervals_without_candidates\": %llu, \"tail_events\": %llu, "
+                   "\"avg_error_pct\": %.4f, \"false_pos_pct\": %.4f, \"false_neg_pct\": %.4f, "
+                   "\"neutral_pos_pct\": %.4f, \"neutral_neg_pct\": %.4f, \"max_error_pct\": %.4f, "
+                   "\"avg_perfect_candidates\": %.3f, \"avg_hw_candidates\": %.3f, "
+                   "\"false_pos\": %llu, \"false_neg\": %llu, \"neutral_pos\": %llu, "
+                   "\"neutral_neg\": %llu, \"exact\": %llu, \"promotions\": %llu, \"refused\": %llu}\n",
+                   (unsigned long long)events, (unsigned long long)m.intervals,
+                   (unsigned long long)c.scored, (unsigned long long)c.empty,
+                   (unsigned long long)tail, c.sum_e * s, c.sum_fp * s, c.sum_fn * s, c.sum_np * s,
+                   c.sum_nn * s, c.max_e * 100.0, (double)c.n_perfect * ni, (double)c.n_hw * ni,
+                   (unsigned long long)c.n_fp, (unsigned long long)c.n_fn,
+                   (unsigned long long)c.n_np, (unsigned long long)c.n_nn,
+                   (unsigned long long)c.n_exact, (unsigned long long)m.promotions,
+                   (unsigned long long)m.refused);
+        } else {
+            printf("mhash on %s: %d tables x %u counters (%u-bit), %s-%s, shield %d, retain %d, "
+                   "k=%u, interval %llu, threshold %u\n",
+                   o.trace, o.p.tables, mhash_table_size(&o.p), o.p.cw, o.p.cons ? "C1" : "C0",
+                   o.p.reset ? "R1" : "R0", o.p.shield, o.p.retain, o.p.acc_k,
+                   (unsigned long long)o.p.interval, o.p.thr);
+            printf("events %llu, intervals %llu (%llu scored, %llu without candidates), "
+                   "%llu events in the unfinished last interval (not scored)\n",
+                   (unsigned long long)events, (unsigned long long)m.intervals,
+                   (unsigned long long)c.scored, (unsigned long long)c.empty,
+                   (unsigned long long)tail);
+            printf("average error E %.3f%%  (false pos %.3f%%, false neg %.3f%%, neutral pos %.3f%%, "
+                   "neutral neg %.3f%%), worst interval %.3f%%\n",
+                   c.sum_e * s, c.sum_fp * s, c.sum_fn * s, c.sum_np * s, c.sum_nn * s,
+                   c.max_e * 100.0);
+            printf("candidates per interval: perfect %.2f, reported %.2f; promotions %llu, refused %llu\n",
+                   (double)c.n_perfect * ni, (double)c.n_hw * ni,
+                   (unsigned long long)m.promotions, (unsigned long long)m.refused);
+        }
+    }
+    hwp_cmap_free(&c.hw);
+    mhash_fn_free(&m);
+    return rc;
+}
