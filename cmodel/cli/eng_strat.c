@@ -1,15 +1,578 @@
 /* SPDX-License-Identifier: Apache-2.0
- * Placeholder until engine strat lands: both subcommands say so and fail. */
+ *
+ * hwprof run|eval --engine strat: the stratified-sampling stream compressors
+ * of Sastry, Bodik and Smith 2001 (cmodel/strat). `run` feeds a trace through
+ * the compressor and prints the profile the software folds from the
+ * messages; `eval` also builds the exact profile and reports the value-profile
+ * invariance error (section 5.3.1) against events seen, and the overhead
+ * (section 5.3.2: 30 cycles per message). A bare `--engine strat` is
+ * H[P_256]_2048.
+ */
+#include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "strat/strat.h"
+#include "strat/vprof.h"
+#include "trace.h"
 
-static int not_yet(int argc, char **argv)
+typedef struct strat_opts {
+    strat_cfg cfg;
+    strat_err_params prm;
+    const char *trace;
+    uint64_t max_events;
+    unsigned points;
+    double cpe;        /* program cycles per profiled event */
+    double msg_cycles; /* software cycles per message */
+    int json;
+    int cycle_model;
+    int messages;      /* run: print the message stream instead of the profile */
+} strat_opts;
+
+enum {
+    O_MODE = 1000, O_RATE, O_ENTRIES, O_WAYS, O_CNT, O_MISS, O_TAG, O_EVICT, O_REPLACE,
+    O_LSEED, O_HSEED, O_AK, O_NOAK, O_AKN, O_WIDTH, O_FIFO, O_POINTS, O_MAX, O_CPE, O_MSGC,
+    O_MINEXEC, O_MINFRAC, O_MINCOV, O_JSON, O_CYCLE, O_MSGS, O_HELP
+};
+
+static const struct option long_opts[] = {
+    {"mode", required_argument, 0, O_MODE},
+    {"rate", required_argument, 0, O_RATE},
+    {"entries", required_argument, 0, O_ENTRIES},
+    {"ways", required_argument, 0, O_WAYS},
+    {"counter-bits", required_argument, 0, O_CNT},
+    {"miss-bits", required_argument, 0, O_MISS},
+    {"tag-bits", required_argument, 0, O_TAG},
+    {"evict", required_argument, 0, O_EVICT},
+    {"replace", required_argument, 0, O_REPLACE},
+    {"lfsr-seed", required_argument, 0, O_LSEED},
+    {"hash-seed", required_argument, 0, O_HSEED},
+    {"ak", no_argument, 0, O_AK},
+    {"no-ak", no_argument, 0, O_NOAK},
+    {"ak-entries", required_argument, 0, O_AKN},
+    {"width", required_argument, 0, O_WIDTH},
+    {"fifo-depth", required_argument, 0, O_FIFO},
+    {"points", required_argument, 0, O_POINTS},
+    {"max-events", required_argument, 0, O_MAX},
+    {"cycles-per-event", required_argument, 0, O_CPE},
+    {"msg-cycles", required_argument, 0, O_MSGC},
+    {"min-exec", required_argument, 0, O_MINEXEC},
+    {"min-tuple-frac", required_argument, 0, O_MINFRAC},
+    {"min-cover", required_argument, 0, O_MINCOV},
+    {"json", no_argument, 0, O_JSON},
+    {"cycle-model", no_argument, 0, O_CYCLE},
+    {"messages", no_argument, 0, O_MSGS},
+    {"help", no_argument, 0, O_HELP},
+    {0, 0, 0, 0}};
+
+static void usage(FILE *f, const char *cmd)
 {
-    (void)argc;
-    fprintf(stderr, "hwprof %s --engine strat: engine not available in this build yet\n", argv[0]);
-    return 1;
+    int ev = !strcmp(cmd, "eval");
+    fprintf(f,
+            "usage: hwprof %s --engine strat [options] TRACE\n"
+            "%s"
+            "\ncompressor (Sastry, Bodik, Smith 2001; default H[P_256]_2048):\n"
+            "  --mode M            r | p | cr | hr | hp | hcr | tag   (R_r, P_r, CR_r,\n"
+            "                      H[R_r]_n, H[P_r]_n, H[CR_r]_n, tagged; default hp)\n"
+            "  --rate R            sampling rate r / hit-counter threshold (256)\n"
+            "  --entries N         counters n, a power of two 2..65536 (2048)\n"
+            "  --ways N            tagged associativity 1, 2 or 4 (2)\n"
+            "  --counter-bits N    hit/sample counter bits (16; r <= 2^N)\n"
+            "  --miss-bits N       tagged miss-counter bits (3)\n"
+            "  --tag-bits N        tagged partial-tag bits (2)\n"
+            "  --evict N           ShouldEvict: hits >= N in the Evict state (16)\n"
+            "  --replace N         ShouldReplace: misses >= N (4; <= 2^miss-bits)\n"
+            "  --lfsr-seed N       random samplers' LFSR seed, nonzero (1)\n"
+            "  --hash-seed N       hash unit random-table seed (1)\n"
+            "  --ak / --no-ak      A_k second-level aggregator on / off (off)\n"
+            "  --ak-entries K      A_k entries 1..64 (16)\n"
+            "  --width N           tuple field bits, multiple of 8 (64)\n"
+            "  --fifo-depth N      output FIFO depth, power of two 4..4096 (512)\n"
+            "\ninput:\n"
+            "  --max-events N      stop after N events\n"
+            "                      (tuple traces: <a, b>; retire traces: loads <pc, value>)\n"
+            "  --cycle-model       run the cycle model (reports cycles, events/cycle)\n",
+            cmd,
+            ev ? "Reports the value-profile invariance error (section 5.3.1) against events\n"
+                 "seen and the profiling overhead (section 5.3.2).\n"
+               : "Prints the profile folded from the compressor's messages: a b count (hex a, b).\n");
+    if (ev)
+        fprintf(f,
+                "\nevaluation:\n"
+                "  --points N          convergence checkpoints (20)\n"
+                "  --cycles-per-event X  program cycles per profiled event, the overhead base (4.25)\n"
+                "  --msg-cycles X      software cycles per message (30)\n"
+                "  --min-exec N        loads executed at least N times (1000)\n"
+                "  --min-tuple-frac X  tuples with at least X of the load's executions (0.10)\n"
+                "  --min-cover X       loads with at least X covered by such tuples (0.40)\n"
+                "  --json              one JSON object on stdout\n");
+    else
+        fprintf(f, "  --messages          print the message stream (a b count) instead\n");
+    fprintf(f, "  --help              this text\n");
 }
 
-int hwp_run_strat(int argc, char **argv) { return not_yet(argc, argv); }
-int hwp_eval_strat(int argc, char **argv) { return not_yet(argc, argv); }
+static int pow2_bits(unsigned long long v)
+{
+    int b = 0;
+    while ((1ull << b) < v) b++;
+    return ((1ull << b) == v) ? b : -1;
+}
+
+/* Returns 0 ok, 1 help printed, 2 usage error. */
+static int parse(int argc, char **argv, strat_opts *o)
+{
+    const char *cmd = argv[0];
+    unsigned long long u;
+    double d;
+    memset(o, 0, sizeof *o);
+    strat_cfg_default(&o->cfg);
+    strat_err_params_default(&o->prm);
+    o->max_events = UINT64_MAX;
+    o->points = 20;
+    o->cpe = 4.25;
+    o->msg_cycles = 30.0;
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+        switch (c) {
+        case O_MODE:
+            o->cfg.mode = strat_mode_parse(optarg);
+            if (o->cfg.mode < 0) {
+                fprintf(stderr, "hwprof %s: --mode: '%s' is not one of r p cr hr hp hcr tag\n",
+                        cmd, optarg);
+                return 2;
+            }
+            break;
+#define UOPT(code, name, lo, hi, dst)                                     \
+    case code:                                                            \
+        if (hwp_cli_uint(cmd, name, optarg, lo, hi, &u)) return 2;        \
+        dst = u;                                                          \
+        break;
+            UOPT(O_RATE, "rate", 1, 1ull << 24, o->cfg.rate)
+            UOPT(O_WAYS, "ways", 1, 4, o->cfg.ways)
+            UOPT(O_CNT, "counter-bits", 2, 24, o->cfg.cnt_bits)
+            UOPT(O_MISS, "miss-bits", 1, 8, o->cfg.miss_bits)
+            UOPT(O_TAG, "tag-bits", 1, 16, o->cfg.tag_bits)
+            UOPT(O_EVICT, "evict", 1, 1ull << 24, o->cfg.evict)
+            UOPT(O_REPLACE, "replace", 1, 256, o->cfg.replace)
+            UOPT(O_LSEED, "lfsr-seed", 0, 0xffffffffull, o->cfg.lfsr_seed)
+            UOPT(O_HSEED, "hash-seed", 0, 0xffffffffull, o->cfg.hash_seed)
+            UOPT(O_AKN, "ak-entries", 1, STRAT_MAX_AK, o->cfg.ak_entries)
+            UOPT(O_WIDTH, "width", 8, 64, o->cfg.width)
+            UOPT(O_POINTS, "points", 1, 10000, o->points)
+            UOPT(O_MAX, "max-events", 1, UINT64_MAX, o->max_events)
+            UOPT(O_MINEXEC, "min-exec", 1, UINT64_MAX, o->prm.min_exec)
+#undef UOPT
+        case O_ENTRIES:
+            if (hwp_cli_uint(cmd, "entries", optarg, 2, 65536, &u)) return 2;
+            if (pow2_bits(u) < 0) {
+                fprintf(stderr, "hwprof %s: --entries: %llu is not a power of two\n", cmd, u);
+                return 2;
+            }
+            o->cfg.idx_bits = pow2_bits(u);
+            break;
+        case O_FIFO:
+            if (hwp_cli_uint(cmd, "fifo-depth", optarg, 4, 4096, &u)) return 2;
+            if (pow2_bits(u) < 0) {
+                fprintf(stderr, "hwprof %s: --fifo-depth: %llu is not a power of two\n", cmd, u);
+                return 2;
+            }
+            o->cfg.fifo_bits = pow2_bits(u);
+            break;
+        case O_AK: o->cfg.ak_en = 1; break;
+        case O_NOAK: o->cfg.ak_en = 0; break;
+        case O_CPE:
+            if (hwp_cli_double(cmd, "cycles-per-event", optarg, 1e-6, 1e9, &d)) return 2;
+            o->cpe = d;
+            break;
+        case O_MSGC:
+            if (hwp_cli_double(cmd, "msg-cycles", optarg, 0.0, 1e9, &d)) return 2;
+            o->msg_cycles = d;
+            break;
+        case O_MINFRAC:
+            if (hwp_cli_double(cmd, "min-tuple-frac", optarg, 0.0, 1.0, &d)) return 2;
+            o->prm.min_tuple_frac = d;
+            break;
+        case O_MINCOV:
+            if (hwp_cli_double(cmd, "min-cover", optarg, 0.0, 1.0, &d)) return 2;
+            o->prm.min_cover = d;
+            break;
+        case O_JSON: o->json = 1; break;
+        case O_CYCLE: o->cycle_model = 1; break;
+        case O_MSGS: o->messages = 1; break;
+        case 'h':
+        case O_HELP: usage(stdout, cmd); return 1;
+        default: usage(stderr, cmd); return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "hwprof %s --engine strat: expected one TRACE argument (see --help)\n", cmd);
+        return 2;
+    }
+    o->trace = argv[optind];
+    char msg[256];
+    if (strat_cfg_check(&o->cfg, msg)) {
+        fprintf(stderr, "hwprof %s --engine strat: bad parameter: %s\n", cmd, msg);
+        return 2;
+    }
+    return 0;
+}
+
+/* Name in the paper's notation, e.g. H[P_256]_2048, R_256, tagged_2048x2w. */
+static void comp_name(const strat_cfg *c, char *buf, size_t n)
+{
+    int len;
+    switch (c->mode) {
+    case STRAT_R: len = snprintf(buf, n, "R_%u", c->rate); break;
+    case STRAT_P: len = snprintf(buf, n, "P_%u", c->rate); break;
+    case STRAT_CR: len = snprintf(buf, n, "CR_%u", c->rate); break;
+    case STRAT_HR: len = snprintf(buf, n, "H[R_%u]_%d", c->rate, 1 << c->idx_bits); break;
+    case STRAT_HP: len = snprintf(buf, n, "H[P_%u]_%d", c->rate, 1 << c->idx_bits); break;
+    case STRAT_HCR: len = snprintf(buf, n, "H[CR_%u]_%d", c->rate, 1 << c->idx_bits); break;
+    default:
+        len = snprintf(buf, n, "T%d[%u]_%dx%d", c->tag_bits, c->rate, 1 << c->idx_bits, c->ways);
+        break;
+    }
+    if (c->ak_en && len > 0 && (size_t)len < n) snprintf(buf + len, n - (size_t)len, "A_%d", c->ak_entries);
+}
+
+/* The compressor behind one interface: functional or cycle model. */
+typedef struct driver {
+    strat_opts *o;
+    int cyc;
+    strat_fn f;
+    strat_cyc m;
+    uint64_t cycles;
+} driver;
+
+typedef int (*msg_fn)(void *ctx, const strat_msg *m);
+
+static int drv_init(driver *d, strat_opts *o)
+{
+    char msg[256];
+    memset(d, 0, sizeof *d);
+    d->o = o;
+    d->cyc = o->cycle_model;
+    int rc = d->cyc ? strat_cyc_init(&d->m, &o->cfg, msg) : strat_fn_init(&d->f, &o->cfg, msg);
+    if (rc) fprintf(stderr, "hwprof: strat: %s\n", msg);
+    return rc;
+}
+
+static void drv_free(driver *d)
+{
+    if (d->cyc) strat_cyc_free(&d->m);
+    else strat_fn_free(&d->f);
+}
+
+static const strat_stats *drv_stats(const driver *d) { return d->cyc ? &d->m.st : &d->f.st; }
+
+/* Cycle model: one event offered, clocks until accepted; delivered messages
+ * go to cb. flush: clocks until done. Output always ready. */
+static int drv_cyc_clock(driver *d, int valid, uint64_t a, uint64_t b, int flush, msg_fn cb,
+                         void *ctx, int *accepted)
+{
+    strat_cyc_in in = {valid, a, b, flush, 1};
+    strat_cyc_out out;
+    strat_cyc_step(&d->m, &in, &out);
+    d->cycles++;
+    if (out.out_valid) {
+        strat_msg m = {out.out_a, out.out_b, out.out_count};
+        if (cb(ctx, &m)) return -1;
+    }
+    *accepted = valid && out.in_ready;
+    return out.done;
+}
+
+static int drv_event(driver *d, uint64_t a, uint64_t b, msg_fn cb, void *ctx)
+{
+    if (d->cyc) {
+        int acc = 0;
+        uint64_t m = hwp_mask(d->o->cfg.width);
+        do {
+            if (drv_cyc_clock(d, 1, a & m, b & m, 0, cb, ctx, &acc) < 0) return -1;
+        } while (!acc);
+        return 0;
+    }
+    strat_msg out[2];
+    int n = strat_fn_event(&d->f, a, b, out);
+    for (int i = 0; i < n; i++)
+        if (cb(ctx, &out[i])) return -1;
+    return 0;
+}
+
+static int drv_flush(driver *d, msg_fn cb, void *ctx)
+{
+    if (d->cyc) {
+        int acc, rc;
+        while ((rc = drv_cyc_clock(d, 0, 0, 0, 1, cb, ctx, &acc)) == 0) {
+        }
+        return rc < 0 ? -1 : 0;
+    }
+    strat_msg out[STRAT_MAX_AK];
+    int n = strat_fn_flush(&d->f, out);
+    for (int i = 0; i < n; i++)
+        if (cb(ctx, &out[i])) return -1;
+    return 0;
+}
+
+/* Reads the next event: tuple traces give <a, b>; retire traces give the
+ * loads with a value as <pc, value>. 1 = event, 0 = end, -1 = error. */
+static int next_event(hwp_reader *r, uint64_t *a, uint64_t *b, hwp_err *err)
+{
+    hwp_rec rec;
+    int retire = hwp_reader_info(r)->kind == HWP_KIND_RETIRE;
+    for (;;) {
+        int rc = hwp_reader_next(r, &rec, err);
+        if (rc <= 0) return rc;
+        if (retire) {
+            if (rec.cls != HWP_CLS_LOAD || !(rec.flags & HWP_RF_VALUE)) continue;
+            *a = rec.a;
+            *b = rec.value;
+        } else {
+            *a = rec.a;
+            *b = rec.b;
+        }
+        return 1;
+    }
+}
+
+/* ------------------------------------------------------------------ run */
+
+typedef struct run_ctx {
+    strat_prof prof;
+    int print;
+    uint64_t msgs;
+} run_ctx;
+
+static int run_msg(void *ctx, const strat_msg *m)
+{
+    run_ctx *r = ctx;
+    r->msgs++;
+    if (r->print) printf("%" PRIx64 " %" PRIx64 " %u\n", m->a, m->b, m->count);
+    return strat_prof_add(&r->prof, m->a, m->b, m->count);
+}
+
+static void print_stats(FILE *f, const char *name, const driver *d, uint64_t events, uint64_t msgs)
+{
+    const strat_stats *s = drv_stats(d);
+    fprintf(f,
+            "strat %s: events=%" PRIu64 " messages=%" PRIu64 " sampled=%" PRIu64
+            " sampled_events=%" PRIu64 " retained=%" PRIu64 " forced=%" PRIu64
+            " e4=%" PRIu64 " e5=%" PRIu64 " e6=%" PRIu64 " ak_hits=%" PRIu64 " ak_evict=%" PRIu64,
+            name, events, msgs, s->samples, s->sampled_cnt,
+            events >= s->sampled_cnt ? events - s->sampled_cnt : 0, s->forced, s->e4, s->e5, s->e6,
+            s->ak_hits, s->ak_evict);
+    if (d->cyc)
+        fprintf(f, " cycles=%" PRIu64 " events_per_cycle=%.3f", d->cycles,
+                d->cycles ? (double)events / (double)d->cycles : 0.0);
+    fprintf(f, "\n");
+}
+
+int hwp_run_strat(int argc, char **argv)
+{
+    strat_opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc) return rc == 1 ? 0 : 2;
+    hwp_err err;
+    hwp_reader *rd;
+    if (hwp_reader_open(&rd, o.trace, &err)) {
+        fprintf(stderr, "hwprof run: %s\n", err.msg);
+        return 1;
+    }
+    driver d;
+    run_ctx r;
+    memset(&r, 0, sizeof r);
+    r.print = o.messages;
+    if (drv_init(&d, &o) || strat_prof_init(&r.prof)) {
+        hwp_reader_close(rd);
+        return 1;
+    }
+    uint64_t a, b, n = 0;
+    int ret = 0;
+    while (n < o.max_events && (rc = next_event(rd, &a, &b, &err)) == 1) {
+        if (drv_event(&d, a, b, run_msg, &r)) {
+            fprintf(stderr, "hwprof run: out of memory\n");
+            ret = 1;
+            goto out;
+        }
+        n++;
+    }
+    if (rc < 0) {
+        fprintf(stderr, "hwprof run: %s\n", err.msg);
+        ret = 1;
+        goto out;
+    }
+    if (drv_flush(&d, run_msg, &r)) {
+        fprintf(stderr, "hwprof run: out of memory\n");
+        ret = 1;
+        goto out;
+    }
+    if (!o.messages) {
+        size_t cnt;
+        hwp_cmap_ent *s = hwp_cmap_sorted(&r.prof.tup, &cnt);
+        if (!s && cnt) {
+            fprintf(stderr, "hwprof run: out of memory\n");
+            ret = 1;
+            goto out;
+        }
+        printf("# strat profile: a b count (events reported by the compressor's messages)\n");
+        for (size_t i = 0; i < cnt; i++)
+            printf("%" PRIx64 " %" PRIx64 " %" PRIu64 "\n", s[i].a, s[i].b, s[i].count);
+        free(s);
+    }
+    char name[64];
+    comp_name(&o.cfg, name, sizeof name);
+    print_stats(stderr, name, &d, n, r.msgs);
+out:
+    strat_prof_free(&r.prof);
+    drv_free(&d);
+    hwp_reader_close(rd);
+    return ret;
+}
+
+/* ------------------------------------------------------------------ eval */
+
+typedef struct eval_point {
+    uint64_t events, messages;
+    double error_pct, overhead_pct;
+} eval_point;
+
+int hwp_eval_strat(int argc, char **argv)
+{
+    strat_opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc) return rc == 1 ? 0 : 2;
+    hwp_err err;
+    hwp_reader *rd;
+    if (hwp_reader_open(&rd, o.trace, &err)) {
+        fprintf(stderr, "hwprof eval: %s\n", err.msg);
+        return 1;
+    }
+    const hwp_trace_info *ti = hwp_reader_info(rd);
+    uint64_t total = ti->count;
+    if (o.max_events < total) total = o.max_events;
+    driver d;
+    run_ctx r;
+    strat_prof ideal;
+    memset(&r, 0, sizeof r);
+    if (drv_init(&d, &o)) {
+        hwp_reader_close(rd);
+        return 1;
+    }
+    if (strat_prof_init(&r.prof) || strat_prof_init(&ideal)) {
+        fprintf(stderr, "hwprof eval: out of memory\n");
+        drv_free(&d);
+        hwp_reader_close(rd);
+        return 1;
+    }
+    eval_point *pts = calloc(o.points + 1, sizeof *pts);
+    unsigned npts = 0;
+    /* checkpoints: every `step` events when the length is known (retire
+     * traces: unknown share of loads, so also at the end), else doublings */
+    uint64_t step = 0, next = 1000;
+    if (total != HWP_COUNT_UNKNOWN && ti->kind != HWP_KIND_RETIRE) {
+        step = total / o.points;
+        if (step == 0) step = 1;
+        next = step;
+    }
+    uint64_t a, b, n = 0;
+    int ret = 0;
+    strat_err_result er;
+    if (!pts) goto oom;
+    while (n < o.max_events && (rc = next_event(rd, &a, &b, &err)) == 1) {
+        uint64_t m = hwp_mask(o.cfg.width);
+        if (strat_prof_add(&ideal, a & m, b & m, 1)) goto oom;
+        if (drv_event(&d, a, b, run_msg, &r)) goto oom;
+        n++;
+        if (n == next && npts < o.points) {
+            if (strat_invariance_error(&ideal, &r.prof, &o.prm, &er)) goto oom;
+            pts[npts].events = n;
+            pts[npts].messages = r.msgs;
+            pts[npts].error_pct = er.error_pct;
+            pts[npts].overhead_pct =
+                strat_overhead_pct(r.msgs, o.msg_cycles, (double)n * o.cpe);
+            npts++;
+            next = step ? next + step : next * 2;
+        }
+        if (total != HWP_COUNT_UNKNOWN) hwp_progress("strat eval", n, total);
+    }
+    hwp_progress_done();
+    if (rc < 0) {
+        fprintf(stderr, "hwprof eval: %s\n", err.msg);
+        ret = 1;
+        goto out;
+    }
+    if (n == 0) {
+        fprintf(stderr, "hwprof eval: %s: no events (tuple trace, or retire trace with loads)\n",
+                o.trace);
+        ret = 1;
+        goto out;
+    }
+    /* final point: what the software has at the end of the stream (A_k flushed) */
+    if (drv_flush(&d, run_msg, &r)) goto oom;
+    if (strat_invariance_error(&ideal, &r.prof, &o.prm, &er)) goto oom;
+    double ovh = strat_overhead_pct(r.msgs, o.msg_cycles, (double)n * o.cpe);
+    if (npts == 0 || pts[npts - 1].events != n || pts[npts - 1].messages != r.msgs) {
+        if (npts == o.points) npts--;
+        pts[npts].events = n;
+        pts[npts].messages = r.msgs;
+        pts[npts].error_pct = er.error_pct;
+        pts[npts].overhead_pct = ovh;
+        npts++;
+    }
+    const strat_stats *s = drv_stats(&d);
+    char name[64];
+    comp_name(&o.cfg, name, sizeof name);
+    if (o.json) {
+        printf("{\"engine\":\"strat\",\"compressor\":\"%s\",\"mode\":\"%s\",\"rate\":%u,"
+               "\"entries\":%d,\"ways\":%d,\"ak\":%d,\"ak_entries\":%d,\"trace\":\"%s\","
+               "\"events\":%" PRIu64 ",\"messages\":%" PRIu64 ",\"error_pct\":%.6f,"
+               "\"overhead_pct\":%.6f,\"cycles_per_event\":%g,\"msg_cycles\":%g,"
+               "\"sampled_messages\":%" PRIu64 ",\"sampled_events\":%" PRIu64
+               ",\"forced\":%" PRIu64 ",\"e4\":%" PRIu64 ",\"e5\":%" PRIu64 ",\"e6\":%" PRIu64
+               ",\"ak_hits\":%" PRIu64 ",\"ak_evict\":%" PRIu64 ",\"selected_loads\":%" PRIu64
+               ",\"selected_tuples\":%" PRIu64 ",\"selected_events\":%" PRIu64,
+               name, strat_mode_name(o.cfg.mode), o.cfg.rate, 1 << o.cfg.idx_bits, o.cfg.ways,
+               o.cfg.ak_en, o.cfg.ak_entries, o.trace, n, r.msgs, er.error_pct, ovh, o.cpe,
+               o.msg_cycles, s->samples, s->sampled_cnt, s->forced, s->e4, s->e5, s->e6,
+               s->ak_hits, s->ak_evict, er.sel_loads, er.sel_tuples, er.sel_freq);
+        if (d.cyc)
+            printf(",\"cycles\":%" PRIu64 ",\"events_per_cycle\":%.6f", d.cycles,
+                   (double)n / (double)d.cycles);
+        printf(",\"curve\":[");
+        for (unsigned i = 0; i < npts; i++)
+            printf("%s{\"events\":%" PRIu64 ",\"messages\":%" PRIu64
+                   ",\"error_pct\":%.6f,\"overhead_pct\":%.6f}",
+                   i ? "," : "", pts[i].events, pts[i].messages, pts[i].error_pct,
+                   pts[i].overhead_pct);
+        printf("]}\n");
+    } else {
+        printf("strat %s on %s: %" PRIu64 " events\n", name, o.trace, n);
+        printf("selected: %" PRIu64 " loads, %" PRIu64 " tuples, %" PRIu64
+               " events (>= %" PRIu64 " executions, tuples >= %.0f%%, loads >= %.0f%% covered)\n",
+               er.sel_loads, er.sel_tuples, er.sel_freq, o.prm.min_exec,
+               100.0 * o.prm.min_tuple_frac, 100.0 * o.prm.min_cover);
+        printf("%12s %10s %9s %11s\n", "events", "messages", "error_%", "overhead_%");
+        for (unsigned i = 0; i < npts; i++)
+            printf("%12" PRIu64 " %10" PRIu64 " %9.3f %11.3f\n", pts[i].events, pts[i].messages,
+                   pts[i].error_pct, pts[i].overhead_pct);
+        printf("error_pct=%.3f messages=%" PRIu64 " overhead_pct=%.3f (%g cycles/message, "
+               "%g program cycles/event)\n",
+               er.error_pct, r.msgs, ovh, o.msg_cycles, o.cpe);
+        print_stats(stdout, name, &d, n, r.msgs);
+    }
+    goto out;
+oom:
+    fprintf(stderr, "hwprof eval: out of memory\n");
+    ret = 1;
+out:
+    free(pts);
+    strat_prof_free(&r.prof);
+    strat_prof_free(&ideal);
+    drv_free(&d);
+    hwp_reader_close(rd);
+    return ret;
+}
