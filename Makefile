@@ -185,3 +185,11 @@ fuzz: $(FUZZ_BIN)
 	cp -n tests/fuzz/corpus/* $(BUILD)/fuzz/corpus/ 2>/dev/null || true
 	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 	  -print_final_stats=1 $(BUILD)/fuzz/corpus
+
+# ---------------------------------------------------------------- benchmarks
+$(BUILD)/bench/%: tests/bench/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -o $@ $< $(LIB) $(LDLIBS_C)
+BENCH_ALL := $(BUILD)/bench/bench_read
+bench: $(BENCH_ALL) $(HWPROF)
+	bash tests/bench/bench.sh
