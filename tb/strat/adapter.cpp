@@ -2,7 +2,8 @@
 //
 // Lockstep adapter of engine strat (rtl/strat/hwp_strat.v) against its cycle
 // model (strat_cyc_* in cmodel/strat/strat.c). Every cycle it compares
-// in_ready_o, out_valid_o, the message fields and done_o; on every sampler
+// in_ready_o, out_valid_o, the message fields and done_o, and the table set
+// written back in that cycle; on every sampler
 // message and A_k change (and at the end) the whole counter table, the LFSR
 // and the A_k entries. Every delivered message is also checked against the
 // functional model (strat_fn_*) fed with the accepted events, so the three
@@ -136,30 +137,33 @@ public:
             for (int i = 0; i < n; i++) expect_.push_back(o[i]);
         }
         done_ = mo.done && v_->done_o;
+        // the set written back this cycle (if any) must match at once
+        if (m_.lw_v && !m_.clr) compare_set(chk, (int)m_.lw_set);
         return acc;
     }
     bool structural_event() const override { return m_.structural != 0; }
+    void compare_set(Checker &chk, int s)
+    {
+        const auto &word = v_->rootp->hwp_strat__DOT__u_tab__DOT__mem[s];
+        const int ew = m_.ew;
+        for (int w = 0; w < c_.ways; w++) {
+            const strat_ent &e = m_.tab[(size_t)s * c_.ways + w];
+            int lo = w * ew;
+            uint64_t hit = vbits(word, lo, c_.cnt_bits);
+            uint64_t miss = vbits(word, lo + c_.cnt_bits, c_.miss_bits);
+            uint64_t tag = vbits(word, lo + c_.cnt_bits + c_.miss_bits, c_.tag_bits);
+            uint64_t v = vbits(word, lo + ew - 1, 1);
+            if (hit != e.hit) chk.eqf(e.hit, hit, "table[set %d][way %d].hit", s, w);
+            if (miss != e.miss) chk.eqf(e.miss, miss, "table[set %d][way %d].miss", s, w);
+            if (v != e.v) chk.eqf(e.v, v, "table[set %d][way %d].v", s, w);
+            if (e.v && tag != e.tag) chk.eqf(e.tag, tag, "table[set %d][way %d].tag", s, w);
+        }
+    }
     void compare_state(Checker &chk) override
     {
         auto *r = v_->rootp;
-        const int ew = m_.ew;
-        if (!m_.clr) {
-            for (int s = 0; s < m_.sets; s++) {
-                const auto &word = r->hwp_strat__DOT__u_tab__DOT__mem[s];
-                for (int w = 0; w < c_.ways; w++) {
-                    const strat_ent &e = m_.tab[(size_t)s * c_.ways + w];
-                    int lo = w * ew;
-                    uint64_t hit = vbits(word, lo, c_.cnt_bits);
-                    uint64_t miss = vbits(word, lo + c_.cnt_bits, c_.miss_bits);
-                    uint64_t tag = vbits(word, lo + c_.cnt_bits + c_.miss_bits, c_.tag_bits);
-                    uint64_t v = vbits(word, lo + ew - 1, 1);
-                    if (hit != e.hit) chk.eqf(e.hit, hit, "table[set %d][way %d].hit", s, w);
-                    if (miss != e.miss) chk.eqf(e.miss, miss, "table[set %d][way %d].miss", s, w);
-                    if (v != e.v) chk.eqf(e.v, v, "table[set %d][way %d].v", s, w);
-                    if (e.v && tag != e.tag) chk.eqf(e.tag, tag, "table[set %d][way %d].tag", s, w);
-                }
-            }
-        }
+        if (!m_.clr)
+            for (int s = 0; s < m_.sets; s++) compare_set(chk, s);
         chk.eq("lfsr_q", m_.lfsr, r->hwp_strat__DOT__lfsr_q);
         chk.eq("ak.ptr_q", (uint64_t)m_.ak.ptr, r->hwp_strat__DOT__u_ak__DOT__ptr_q);
         for (int i = 0; i < c_.ak_entries; i++) {
