@@ -31,7 +31,7 @@ else
   echo "deps: Debian packages present"
 fi
 
-py=${PYTHON:-python3}
+py=${HOST_PYTHON:-python3}   # the interpreter that creates .venv (PYTHON is the venv's own)
 venv="$here/.venv"
 req="$here/tests/requirements.txt"
 stamp="$venv/.req-stamp"
