@@ -34,3 +34,12 @@ SIM_TRACES := $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-edge.hw
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
+
+# Board builds (make synth BOARD=icebreaker|ulx3s ENGINE=strat): every mode
+# stays available at run time (the bench drives the configuration inputs).
+# iCE40 UP5K: 32-bit fields, 2048 counters (2 ways x 1024 sets), A_16, FIFO 256.
+SYNTH_VFLAGS_ice40 := -GW=32 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2 -GAK_K=16 -GFIFO_AW=8 -GHASH_SEED=1
+# ECP5-85F: the simulation default, 64-bit fields.
+SYNTH_VFLAGS_ecp5  := -GW=64 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2 -GAK_K=16 -GFIFO_AW=9 -GHASH_SEED=1
+SYNTH_FREQ_icebreaker := 48
+SYNTH_FREQ_ulx3s      := 125
