@@ -1,0 +1,802 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Cycle model of the pipelined RAP engine rtl/rap/hwp_rap.v: one
+ * rap_cyc_step() per clock, the same registers, widths, state machine and
+ * tie-breaks as the RTL (the names below follow the RTL's x_q registers).
+ * The TCAM is modelled by its content: a search presented in cycle t is
+ * resolved when its match vector is used (stage 2), which is equivalent
+ * because the engine never writes the tables while a search is in flight.
+ * A hash map from (level, prefix) to slot stands in for the N match lines.
+ */
+#include "rap/rap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    ST_INIT = 0, ST_RUN = 1, ST_PROBE = 2, ST_PWAIT = 3, ST_DECIDE = 4, ST_WR = 5,
+    ST_M_INIT = 6, ST_M_SCAN = 7, ST_M_KEY = 8, ST_M_MATCH = 9, ST_M_ARB = 10, ST_M_CMP = 11,
+    ST_M_END = 12, ST_M_NEXT = 13, ST_RD = 14, ST_RO_LOAD = 15, ST_RO_WAIT = 16, ST_CNT = 17,
+    ST_CNT_WAIT = 18, ST_DONE = 19, ST_IWAIT = 20
+};
+
+typedef struct hent {
+    uint64_t key; /* prefix | level in the low bits is not possible (W = 64), so both */
+    int lvl;
+    int slot; /* -1 empty */
+} hent;
+
+struct rap_cyc {
+    rap_cfg c;
+    int H, B, SN, tram, chunk;
+    uint64_t LIM, BMAX, WMASK;
+    /* stage 0 */
+    uint8_t *bv;
+    uint64_t *bid, *bcnt;
+    int ev_v;
+    uint64_t ev_id, ev_c;
+    /* replay queue */
+    int rq_n;
+    uint64_t rq_id[4], rq_c[4];
+    int rq_ns[4];
+    /* pipeline */
+    int s1_v, s1_pr, s1_ns, s1_j;
+    uint64_t s1_id, s1_c;
+    int s2_v, s2_pr, s2_ns, s2_j;
+    uint64_t s2_id, s2_c;
+    uint64_t key_q, s2_key; /* key searched last cycle; key whose matches are in s2 */
+    int s3_v, s3_ns, s3_idx, s3_lvl;
+    uint64_t s3_id, s3_c;
+    uint64_t thr;
+    int fw_v, fw_idx;
+    uint64_t fw_val;
+    /* table */
+    uint8_t *valid, *len;
+    uint64_t *pmem, *cmem;
+    uint64_t prd, crd;
+    hent *ht;
+    int hcap;
+    /* controller */
+    int st;
+    int full;
+    uint64_t n, nm, nlm;
+    int live;
+    uint64_t ctr[RAP_NCOUNTERS];
+    uint64_t sp_pre;
+    int sp_lvl, sp_j;
+    unsigned pres, miss;
+    int m_lvl, m_cur, m_x, m_a, m_per;
+    uint64_t m_cx;
+    int ro_c;
+    int out_v, out_k, out_l;
+    uint64_t out_p, out_n;
+    int tc_busy; /* RAM TCAM: cycles of write still to go */
+};
+
+/* ------------------------------------------------------------ hash of live entries */
+static uint64_t hmix(uint64_t k, int lvl)
+{
+    uint64_t h = k ^ ((uint64_t)lvl * 0x9e3779b97f4a7c15ull);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+    return h;
+}
+
+static int h_find(const rap_cyc_t *m, uint64_t key, int lvl)
+{
+    uint64_t i = hmix(key, lvl) & (uint64_t)(m->hcap - 1);
+    for (;;) {
+        const hent *e = &m->ht[i];
+        if (e->slot < 0) return -1;
+        if (e->key == key && e->lvl == lvl) return e->slot;
+        i = (i + 1) & (uint64_t)(m->hcap - 1);
+    }
+}
+
+static void h_put(rap_cyc_t *m, uint64_t key, int lvl, int slot)
+{
+    uint64_t i = hmix(key, lvl) & (uint64_t)(m->hcap - 1);
+    while (m->ht[i].slot >= 0) i = (i + 1) & (uint64_t)(m->hcap - 1);
+    m->ht[i].key = key;
+    m->ht[i].lvl = lvl;
+    m->ht[i].slot = slot;
+}
+
+static void h_del(rap_cyc_t *m, uint64_t key, int lvl)
+{
+    uint64_t mask = (uint64_t)(m->hcap - 1);
+    uint64_t i = hmix(key, lvl) & mask;
+    while (!(m->ht[i].slot >= 0 && m->ht[i].key == key && m->ht[i].lvl == lvl)) {
+        if (m->ht[i].slot < 0) return;
+        i = (i + 1) & mask;
+    }
+    m->ht[i].slot = -1;
+    /* backward-shift deletion keeps probe chains intact */
+    uint64_t j = i;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (m->ht[j].slot < 0) return;
+        uint64_t home = hmix(m->ht[j].key, m->ht[j].lvl) & mask;
+        int move = (j > i) ? (home <= i || home > j) : (home <= i && home > j);
+        if (move) {
+            m->ht[i] = m->ht[j];
+            m->ht[j].slot = -1;
+            i = j;
+        }
+    }
+}
+
+static uint64_t topmask(const rap_cyc_t *m, int lvl)
+{
+    int bits = lvl * m->c.k;
+    if (bits == 0) return 0;
+    return hwp_rap_mask(m->c.width) & ~hwp_rap_mask(m->c.width - bits);
+}
+
+/* Stage-2 arbiter for key: highest level < lim with a live matching entry. */
+static void arbiter(const rap_cyc_t *m, uint64_t key, int lim, int *best_lvl, int *best_idx,
+                    uint64_t *any_lvl /* bit per level, may be NULL */)
+{
+    *best_lvl = 0;
+    *best_idx = 0;
+    uint64_t any = 0;
+    for (int L = 0; L <= m->H; L++) {
+        int s = h_find(m, key & topmask(m, L), L);
+        if (s < 0) continue;
+        any |= (uint64_t)1 << L;
+        if (L < lim) {
+            *best_lvl = L;
+            *best_idx = s;
+        }
+    }
+    if (any_lvl) *any_lvl = any;
+}
+
+static uint32_t fold(const rap_cyc_t *m, uint64_t v) { return rap_buf_index(&m->c, v); }
+
+static uint64_t child_key(const rap_cyc_t *m, uint64_t p, int l, int j)
+{
+    return p | ((uint64_t)j << (m->c.width - (l + 1) * m->c.k));
+}
+
+static void tcam_write(rap_cyc_t *m, int idx, uint64_t key, int lvl)
+{
+    (void)key;
+    (void)lvl;
+    (void)idx;
+    if (m->tram) m->tc_busy = (1 << m->chunk) + 1; /* read-modify-write sweep */
+}
+
+int rap_cyc_new(rap_cyc_t **out, const rap_cfg *cfg, int tcam_ram, int tcam_chunk_bits, char *err,
+                size_t errlen)
+{
+    *out = NULL;
+    if (rap_cfg_check(cfg, err, errlen)) return -1;
+    if (cfg->entries > 65535 || cfg->width > 64 || cfg->cnt_bits < 17) {
+        snprintf(err, errlen, "cycle model: entries <= 65535 and counter width >= 17 required");
+        return -1;
+    }
+    if (tcam_ram && (tcam_chunk_bits < 1 || tcam_chunk_bits > 12 ||
+                     cfg->width % tcam_chunk_bits != 0)) {
+        snprintf(err, errlen, "RAM TCAM chunk must be 1..12 bits and divide the width");
+        return -1;
+    }
+    rap_cyc_t *m = calloc(1, sizeof *m);
+    if (!m) goto oom;
+    m->c = *cfg;
+    m->H = rap_height(cfg);
+    m->B = 1 << cfg->k;
+    m->SN = 1 << cfg->buf_log2;
+    m->tram = tcam_ram;
+    m->chunk = tcam_chunk_bits;
+    m->LIM = hwp_rap_mask(cfg->cnt_bits);
+    m->BMAX = hwp_rap_mask(cfg->buf_cnt_bits);
+    m->WMASK = hwp_rap_mask(cfg->width);
+    int N = cfg->entries;
+    m->bv = calloc((size_t)m->SN, 1);
+    m->bid = calloc((size_t)m->SN, sizeof *m->bid);
+    m->bcnt = calloc((size_t)m->SN, sizeof *m->bcnt);
+    m->valid = calloc((size_t)N, 1);
+    m->len = calloc((size_t)N, 1);
+    m->pmem = calloc((size_t)N, sizeof *m->pmem);
+    m->cmem = calloc((size_t)N, sizeof *m->cmem);
+    m->hcap = 16;
+    while (m->hcap < 2 * N) m->hcap <<= 1;
+    m->ht = malloc((size_t)m->hcap * sizeof *m->ht);
+    if (!m->bv || !m->bid || !m->bcnt || !m->valid || !m->len || !m->pmem || !m->cmem || !m->ht)
+        goto oom;
+    for (int i = 0; i < m->hcap; i++) m->ht[i].slot = -1;
+    *out = m;
+    return 0;
+oom:
+    snprintf(err, errlen, "out of memory");
+    rap_cyc_free(m);
+    return -1;
+}
+
+void rap_cyc_free(rap_cyc_t *m)
+{
+    if (!m) return;
+    free(m->bv);
+    free(m->bid);
+    free(m->bcnt);
+    free(m->valid);
+    free(m->len);
+    free(m->pmem);
+    free(m->cmem);
+    free(m->ht);
+    free(m);
+}
+
+static void do_reset(rap_cyc_t *m)
+{
+    m->st = ST_INIT;
+    memset(m->bv, 0, (size_t)m->SN);
+    m->ev_v = 0;
+    m->rq_n = 0;
+    for (int i = 0; i < 4; i++) m->rq_ns[i] = 0;
+    m->s1_v = m->s1_pr = 0;
+    m->s2_v = m->s2_pr = 0;
+    m->s3_v = 0;
+    m->fw_v = 0;
+    for (int i = 0; i < m->c.entries; i++) {
+        if (m->valid[i]) h_del(m, m->pmem[i], m->len[i]);
+        m->valid[i] = 0;
+    }
+    m->n = 0;
+    m->nm = m->c.merge_first & m->LIM;
+    m->nlm = 0;
+    m->full = 0;
+    m->live = 0;
+    m->out_v = 0;
+    m->pres = m->miss = 0;
+    m->m_cur = 0;
+    m->m_lvl = 0;
+    memset(m->ctr, 0, sizeof m->ctr);
+    m->tc_busy = 0;
+}
+
+void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
+{
+    const int N = m->c.entries, H = m->H, B = m->B, K = m->c.k;
+    const uint64_t LIM = m->LIM, BMASK = m->BMAX;
+    const int st = m->st;
+    const int run = st == ST_RUN;
+
+    /* ---- combinational */
+    int iss_rq = run && m->rq_n != 0;
+    int iss_ev = run && m->rq_n == 0 && m->ev_v;
+    int iss_v = iss_rq || iss_ev;
+    uint64_t iss_id = iss_rq ? m->rq_id[0] : m->ev_id;
+    uint64_t iss_c = iss_rq ? m->rq_c[0] : m->ev_c;
+    int iss_ns = iss_rq ? m->rq_ns[0] : 0;
+    int in_ready = !m->ev_v || iss_ev;
+    int in_acc = in->in_valid && in_ready;
+    int tc_busy = m->tc_busy != 0;
+
+    int bflush_idx = -1;
+    for (int i = 0; i < m->SN; i++)
+        if (m->bv[i]) {
+            bflush_idx = i;
+            break;
+        }
+    int bflush_any = bflush_idx >= 0;
+
+    uint64_t s3_cnt = (m->fw_v && m->fw_idx == m->s3_idx) ? m->fw_val : m->crd;
+    uint64_t s3_sum = (s3_cnt + m->s3_c) & LIM;
+    int s3_need = m->s3_v && !m->s3_ns && m->s3_lvl != H && s3_sum * (uint64_t)H > m->thr;
+    int s3_skip = s3_need && m->full && !rap_force_ok(m->n, m->nlm);
+    int s3_split = s3_need && !s3_skip;
+    uint64_t n_commit = (m->n + m->s3_c) & LIM;
+    int s3_commit = run && m->s3_v && !s3_split;
+    int s3_mdue = s3_commit && n_commit >= m->nm;
+    int flush = run && m->s3_v && (s3_split || s3_mdue);
+
+    uint64_t mul_n = run ? ((m->n + (m->s3_v ? m->s3_c : 0) + m->s2_c) & LIM) : m->n;
+    uint64_t thr_d = ((uint64_t)m->c.eps_q * mul_n) >> 16;
+
+    /* outputs of this cycle */
+    out->in_ready = in_ready;
+    out->out_valid = m->out_v;
+    out->out_kind = m->out_k;
+    out->out_prefix = m->out_p;
+    out->out_len = m->out_l;
+    out->out_count = m->out_n;
+    out->done = st == ST_DONE;
+    out->n = m->n;
+    out->live = m->live;
+    out->state = st;
+    out->structural = 0;
+
+    if (in->rst) {
+        do_reset(m);
+        m->key_q = 0;
+        return;
+    }
+
+    /* ---- next state (defaults as in the RTL) */
+    int st_d = st;
+    int c_we = 0, c_wa = 0, c_ra = -1, p_we = 0, p_wa = 0, p_ra = -1;
+    uint64_t c_wd = 0, p_wd = 0;
+    int tc_wr = 0, tc_wr_idx = 0, tc_wr_lvl = 0;
+    uint64_t tc_wr_key = 0;
+    uint64_t tc_key = iss_id;
+    uint64_t ctr_d[RAP_NCOUNTERS];
+    memcpy(ctr_d, m->ctr, sizeof ctr_d);
+    if (in->in_valid && !in_ready) ctr_d[RAP_C_STALLS] = (m->ctr[RAP_C_STALLS] + 1) & LIM;
+
+    /* stage 0 */
+    int ev_v_d = m->ev_v;
+    uint64_t ev_id_d = m->ev_id, ev_c_d = m->ev_c;
+    if (iss_ev) ev_v_d = 0;
+    if (in_acc) {
+        uint32_t b = fold(m, in->in_id);
+        if (m->bv[b] && m->bid[b] == in->in_id) {
+            if (m->bcnt[b] == BMASK) {
+                ev_v_d = 1;
+                ev_id_d = in->in_id;
+                ev_c_d = BMASK;
+                m->bcnt[b] = 1;
+            } else {
+                m->bcnt[b] = (m->bcnt[b] + 1) & BMASK;
+            }
+        } else {
+            if (m->bv[b]) {
+                ev_v_d = 1;
+                ev_id_d = m->bid[b];
+                ev_c_d = m->bcnt[b];
+            }
+            m->bv[b] = 1;
+            m->bid[b] = in->in_id;
+            m->bcnt[b] = 1;
+        }
+    } else if (in->eos && in_ready && bflush_any) {
+        ev_v_d = 1;
+        ev_id_d = m->bid[bflush_idx];
+        ev_c_d = m->bcnt[bflush_idx];
+        m->bv[bflush_idx] = 0;
+    }
+
+    /* pipeline defaults */
+    int s1_v_d = 0, s1_pr_d = 0, s1_ns_d = 0, s1_j_d = m->s1_j;
+    uint64_t s1_id_d = m->s1_id, s1_c_d = m->s1_c;
+    int s2_v_d = m->s1_v, s2_pr_d = m->s1_pr, s2_ns_d = m->s1_ns, s2_j_d = m->s1_j;
+    uint64_t s2_id_d = m->s1_id, s2_c_d = m->s1_c, s2_key_d = m->key_q;
+    int s3_v_d = 0, s3_ns_d = m->s2_ns, s3_idx_d = m->s3_idx, s3_lvl_d = m->s3_lvl;
+    uint64_t s3_id_d = m->s2_id, s3_c_d = m->s2_c;
+    int fw_v_d = 0, fw_idx_d = m->fw_idx;
+    uint64_t fw_val_d = m->fw_val;
+    int rq_n_d = m->rq_n;
+    uint64_t rq_id_d[4], rq_c_d[4];
+    int rq_ns_d[4];
+    for (int i = 0; i < 4; i++) {
+        rq_id_d[i] = m->rq_id[i];
+        rq_c_d[i] = m->rq_c[i];
+        rq_ns_d[i] = m->rq_ns[i];
+    }
+    uint64_t n_d = m->n, nm_d = m->nm, nlm_d = m->nlm;
+    int live_d = m->live;
+    uint64_t sp_pre_d = m->sp_pre;
+    int sp_lvl_d = m->sp_lvl, sp_j_d = m->sp_j;
+    unsigned pres_d = m->pres, miss_d = m->miss;
+    int m_lvl_d = m->m_lvl, m_cur_d = m->m_cur, m_x_d = m->m_x, m_a_d = m->m_a,
+        m_per_d = m->m_per;
+    uint64_t m_cx_d = m->m_cx;
+    int ro_c_d = m->ro_c;
+    int out_v_d = m->out_v, out_k_d = m->out_k, out_l_d = m->out_l;
+    uint64_t out_p_d = m->out_p, out_n_d = m->out_n;
+    int full_d = m->full;
+    int valid_clear = -1, valid_set = -1, len_set = 0;
+
+    /* stage 2 arbiter (only where its result is used) */
+    int best_lvl = 0, best_idx = 0;
+    uint64_t any_lvl = 0;
+    if ((run && m->s2_v && !m->s2_pr) || (m->s2_v && m->s2_pr))
+        arbiter(m, m->s2_key, H + 1, &best_lvl, &best_idx, &any_lvl);
+    else if (st == ST_M_ARB)
+        arbiter(m, m->s2_key, m->m_lvl, &best_lvl, &best_idx, &any_lvl);
+    s3_idx_d = best_idx;
+    s3_lvl_d = best_lvl;
+    if (run && m->s2_v && !m->s2_pr) {
+        c_ra = best_idx;
+        p_ra = best_idx;
+    }
+
+    switch (st) {
+    case ST_INIT:
+        tc_wr = 1;
+        tc_wr_idx = 0;
+        tc_wr_key = 0;
+        tc_wr_lvl = 0;
+        c_we = 1;
+        c_wa = 0;
+        c_wd = 0;
+        p_we = 1;
+        p_wa = 0;
+        p_wd = 0;
+        valid_set = 0;
+        len_set = 0;
+        live_d = 1;
+        ctr_d[RAP_C_LIVE_MAX] = 1;
+        st_d = ST_IWAIT;
+        break;
+    case ST_IWAIT:
+        if (!tc_busy) st_d = ST_RUN;
+        break;
+    case ST_RUN:
+        if (iss_v) {
+            s1_v_d = 1;
+            s1_id_d = iss_id;
+            s1_c_d = iss_c;
+            s1_ns_d = iss_ns;
+            if (iss_rq) {
+                rq_n_d = m->rq_n - 1;
+                for (int i = 0; i < 3; i++) {
+                    rq_id_d[i] = m->rq_id[i + 1];
+                    rq_c_d[i] = m->rq_c[i + 1];
+                    rq_ns_d[i] = m->rq_ns[i + 1];
+                }
+                rq_ns_d[3] = 0;
+            }
+        }
+        s3_v_d = m->s2_v;
+        if (s3_commit) {
+            c_we = 1;
+            c_wa = m->s3_idx;
+            c_wd = s3_sum;
+            fw_v_d = 1;
+            fw_idx_d = m->s3_idx;
+            fw_val_d = s3_sum;
+            n_d = n_commit;
+            ctr_d[RAP_C_EVENTS] = n_commit;
+            if (s3_skip) ctr_d[RAP_C_OVERFLOW] = (m->ctr[RAP_C_OVERFLOW] + 1) & LIM;
+        }
+        if (flush) {
+            int fq_n = 0;
+            uint64_t fq_id[4] = {0, 0, 0, 0}, fq_c[4] = {0, 0, 0, 0};
+            int fq_ns[4] = {0, 0, 0, 0};
+#define PUSH(ID, C, NS)                                                                            \
+    do {                                                                                           \
+        fq_id[fq_n & 3] = (ID);                                                                    \
+        fq_c[fq_n & 3] = (C);                                                                      \
+        fq_ns[fq_n & 3] = (NS);                                                                    \
+        fq_n = (fq_n + 1) & 7;                                                                     \
+    } while (0)
+            if (s3_split) PUSH(m->s3_id, m->s3_c, m->s3_ns);
+            if (m->s2_v) PUSH(m->s2_id, m->s2_c, m->s2_ns);
+            if (m->s1_v) PUSH(m->s1_id, m->s1_c, m->s1_ns);
+            if (iss_v) PUSH(iss_id, iss_c, iss_ns);
+            for (int r = 1; r < 4; r++)
+                if (r < m->rq_n) PUSH(m->rq_id[r], m->rq_c[r], m->rq_ns[r]);
+#undef PUSH
+            rq_n_d = fq_n;
+            for (int i = 0; i < 4; i++) {
+                rq_id_d[i] = fq_id[i];
+                rq_c_d[i] = fq_c[i];
+                rq_ns_d[i] = fq_ns[i];
+            }
+            s1_v_d = s2_v_d = s3_v_d = 0;
+            if (s3_split) {
+                sp_pre_d = m->prd;
+                sp_lvl_d = m->s3_lvl;
+                sp_j_d = 0;
+                st_d = ST_PROBE;
+            } else {
+                m_per_d = 1;
+                st_d = ST_M_INIT;
+            }
+        } else if (in->eos && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !m->s2_v &&
+                   !m->s3_v) {
+            m_cur_d = 0;
+            st_d = ST_RD;
+        }
+        break;
+    case ST_PROBE:
+        tc_key = child_key(m, m->sp_pre, m->sp_lvl, m->sp_j & (B - 1));
+        s1_v_d = 1;
+        s1_pr_d = 1;
+        s1_j_d = m->sp_j & (B - 1);
+        sp_j_d = (m->sp_j + 1) & ((2 * B) - 1);
+        if (m->sp_j == B - 1) st_d = ST_PWAIT;
+        break;
+    case ST_PWAIT:
+        if (m->s2_v && m->s2_pr && m->s2_j == B - 1) st_d = ST_DECIDE;
+        break;
+    case ST_DECIDE: {
+        int miss_cnt = 0;
+        for (int j = 0; j < B; j++) miss_cnt += !((m->pres >> j) & 1u);
+        if (m->live + miss_cnt <= N) {
+            miss_d = ~m->pres & ((1u << B) - 1);
+            st_d = ST_WR;
+        } else if (rap_force_ok(m->n, m->nlm)) {
+            m_per_d = 0;
+            st_d = ST_M_INIT;
+        } else {
+            rq_ns_d[0] = 1;
+            full_d = 1;
+            ctr_d[RAP_C_OVERFLOW] = (m->ctr[RAP_C_OVERFLOW] + 1) & LIM;
+            st_d = ST_RUN;
+        }
+        break;
+    }
+    case ST_WR:
+        if (m->miss == 0) {
+            if (!tc_busy) {
+                ctr_d[RAP_C_SPLITS] = (m->ctr[RAP_C_SPLITS] + 1) & LIM;
+                st_d = ST_RUN;
+            }
+        } else if (!tc_busy) {
+            int j = 0;
+            while (!((m->miss >> j) & 1u)) j++;
+            int f = 0; /* lowest free slot; DECIDE checked there is one */
+            while (f < N - 1 && m->valid[f]) f++;
+            uint64_t ck = child_key(m, m->sp_pre, m->sp_lvl, j);
+            tc_wr = 1;
+            tc_wr_idx = f;
+            tc_wr_key = ck;
+            tc_wr_lvl = m->sp_lvl + 1;
+            c_we = 1;
+            c_wa = f;
+            c_wd = 0;
+            p_we = 1;
+            p_wa = f;
+            p_wd = ck;
+            valid_set = f;
+            len_set = m->sp_lvl + 1;
+            live_d = m->live + 1;
+            if ((uint64_t)(m->live + 1) > m->ctr[RAP_C_LIVE_MAX])
+                ctr_d[RAP_C_LIVE_MAX] = (uint64_t)(m->live + 1);
+            miss_d = m->miss & ~(1u << j);
+        }
+        break;
+    case ST_M_INIT:
+        m_lvl_d = H;
+        m_cur_d = 0;
+        st_d = ST_M_SCAN;
+        break;
+    case ST_M_SCAN: {
+        int x = -1;
+        for (int i = m->m_cur; i < N; i++)
+            if (m->valid[i] && m->len[i] == m->m_lvl) {
+                x = i;
+                break;
+            }
+        c_ra = p_ra = x < 0 ? 0 : x;
+        if (x >= 0) {
+            m_x_d = x;
+            st_d = ST_M_KEY;
+        } else if (m->m_lvl == 1) {
+            st_d = ST_M_END;
+        } else {
+            m_lvl_d = m->m_lvl - 1;
+            m_cur_d = 0;
+        }
+        break;
+    }
+    case ST_M_KEY:
+        tc_key = m->prd;
+        m_cx_d = m->crd;
+        st_d = ST_M_MATCH;
+        break;
+    case ST_M_MATCH:
+        st_d = ST_M_ARB;
+        break;
+    case ST_M_ARB:
+        c_ra = best_idx;
+        m_a_d = best_idx;
+        st_d = ST_M_CMP;
+        break;
+    case ST_M_CMP: {
+        uint64_t sum = (m->crd + m->m_cx) & LIM;
+        if (sum * (uint64_t)H <= m->thr) {
+            c_we = 1;
+            c_wa = m->m_a;
+            c_wd = sum;
+            valid_clear = m->m_x;
+            live_d = m->live - 1;
+            ctr_d[RAP_C_MERGED] = (m->ctr[RAP_C_MERGED] + 1) & LIM;
+        }
+        m_cur_d = m->m_x + 1;
+        st_d = ST_M_SCAN;
+        break;
+    }
+    case ST_M_END:
+        ctr_d[RAP_C_BATCHES] = (m->ctr[RAP_C_BATCHES] + 1) & LIM;
+        nlm_d = m->n;
+        full_d = 0;
+        st_d = m->m_per ? ST_M_NEXT : ST_RUN;
+        break;
+    case ST_M_NEXT:
+        if (m->n >= m->nm && m->nm != LIM) {
+            uint64_t w = m->nm * (uint64_t)m->c.merge_q; /* nm < 2^48, q <= 16 */
+            nm_d = w > LIM ? LIM : w;
+        } else {
+            st_d = ST_RUN;
+        }
+        break;
+    case ST_RD: {
+        int x = -1;
+        for (int i = m->m_cur; i < N; i++)
+            if (m->valid[i]) {
+                x = i;
+                break;
+            }
+        c_ra = p_ra = x < 0 ? 0 : x;
+        m_x_d = x < 0 ? 0 : x;
+        if (x >= 0) {
+            st_d = ST_RO_LOAD;
+        } else {
+            ro_c_d = 0;
+            st_d = ST_CNT;
+        }
+        break;
+    }
+    case ST_RO_LOAD:
+        out_v_d = 1;
+        out_k_d = 0;
+        out_p_d = m->prd;
+        out_l_d = (m->len[m->m_x] * K) & 0xff;
+        out_n_d = m->crd;
+        st_d = ST_RO_WAIT;
+        break;
+    case ST_RO_WAIT:
+        if (in->out_ready) {
+            out_v_d = 0;
+            m_cur_d = m->m_x + 1;
+            st_d = ST_RD;
+        }
+        break;
+    case ST_CNT:
+        out_v_d = 1;
+        out_k_d = 1;
+        out_p_d = 0;
+        out_l_d = m->ro_c;
+        out_n_d = m->ctr[m->ro_c];
+        st_d = ST_CNT_WAIT;
+        break;
+    case ST_CNT_WAIT:
+        if (in->out_ready) {
+            out_v_d = 0;
+            if (m->ro_c == RAP_NCOUNTERS - 1) {
+                st_d = ST_DONE;
+            } else {
+                ro_c_d = m->ro_c + 1;
+                st_d = ST_CNT;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+
+    /* stage 2 probe result */
+    if (m->s2_v && m->s2_pr) {
+        unsigned bit = 1u << m->s2_j;
+        if ((any_lvl >> (m->sp_lvl + 1)) & 1u)
+            pres_d |= bit;
+        else
+            pres_d &= ~bit;
+    }
+
+    /* ---- clock edge: RAM reads see the old contents */
+    if (c_ra >= 0) m->crd = m->cmem[c_ra];
+    if (p_ra >= 0) m->prd = m->pmem[p_ra];
+    if (c_we) m->cmem[c_wa] = c_wd;
+    /* TCAM content and table registers */
+    if (m->tc_busy) m->tc_busy--;
+    if (tc_wr) tcam_write(m, tc_wr_idx, tc_wr_key, tc_wr_lvl);
+    if (valid_clear >= 0) {
+        h_del(m, m->pmem[valid_clear], m->len[valid_clear]);
+        m->valid[valid_clear] = 0;
+        out->structural = 1;
+    }
+    if (p_we) m->pmem[p_wa] = p_wd;
+    if (valid_set >= 0) {
+        if (m->valid[valid_set]) h_del(m, m->pmem[valid_set], m->len[valid_set]);
+        m->valid[valid_set] = 1;
+        m->len[valid_set] = (uint8_t)len_set;
+        h_put(m, m->pmem[valid_set], len_set, valid_set);
+        out->structural = 1;
+    }
+    if (st == ST_M_END) out->structural = 1;
+
+    m->st = st_d;
+    m->ev_v = ev_v_d;
+    m->ev_id = ev_id_d;
+    m->ev_c = ev_c_d;
+    m->rq_n = rq_n_d;
+    for (int i = 0; i < 4; i++) {
+        m->rq_id[i] = rq_id_d[i];
+        m->rq_c[i] = rq_c_d[i];
+        m->rq_ns[i] = rq_ns_d[i];
+    }
+    m->s1_v = s1_v_d;
+    m->s1_pr = s1_pr_d;
+    m->s1_ns = s1_ns_d;
+    m->s1_j = s1_j_d;
+    m->s1_id = s1_id_d;
+    m->s1_c = s1_c_d;
+    m->s2_v = s2_v_d;
+    m->s2_pr = s2_pr_d;
+    m->s2_ns = s2_ns_d;
+    m->s2_j = s2_j_d;
+    m->s2_id = s2_id_d;
+    m->s2_c = s2_c_d;
+    m->s2_key = s2_key_d;
+    m->key_q = tc_key & m->WMASK;
+    m->s3_v = s3_v_d;
+    m->s3_ns = s3_ns_d;
+    m->s3_idx = s3_idx_d;
+    m->s3_lvl = s3_lvl_d;
+    m->s3_id = s3_id_d;
+    m->s3_c = s3_c_d;
+    m->thr = thr_d & LIM;
+    m->fw_v = fw_v_d;
+    m->fw_idx = fw_idx_d;
+    m->fw_val = fw_val_d;
+    m->full = full_d;
+    m->n = n_d;
+    m->nm = nm_d;
+    m->nlm = nlm_d;
+    m->live = live_d;
+    memcpy(m->ctr, ctr_d, sizeof ctr_d);
+    m->sp_pre = sp_pre_d;
+    m->sp_lvl = sp_lvl_d;
+    m->sp_j = sp_j_d;
+    m->pres = pres_d;
+    m->miss = miss_d;
+    m->m_lvl = m_lvl_d;
+    m->m_cur = m_cur_d;
+    m->m_x = m_x_d;
+    m->m_a = m_a_d;
+    m->m_per = m_per_d;
+    m->m_cx = m_cx_d;
+    m->ro_c = ro_c_d;
+    m->out_v = out_v_d;
+    m->out_k = out_k_d;
+    m->out_p = out_p_d;
+    m->out_l = out_l_d;
+    m->out_n = out_n_d;
+}
+
+int rap_cyc_slot(const rap_cyc_t *m, int slot, rap_node *node)
+{
+    if (slot < 0 || slot >= m->c.entries || !m->valid[slot]) return 0;
+    node->prefix = m->pmem[slot];
+    node->len = m->len[slot];
+    node->count = m->cmem[slot];
+    node->slot = slot;
+    return 1;
+}
+
+uint64_t rap_cyc_counter(const rap_cyc_t *m, int which)
+{
+    return (which >= 0 && which < RAP_NCOUNTERS) ? m->ctr[which] : 0;
+}
+
+int rap_cyc_live(const rap_cyc_t *m) { return m->live; }
+uint64_t rap_cyc_next_merge(const rap_cyc_t *m) { return m->nm; }
+int rap_cyc_full(const rap_cyc_t *m) { return m->full; }
+
+uint64_t rap_cyc_run(rap_cyc_t *m, const uint64_t *keys, uint64_t nkeys, uint64_t limit)
+{
+    rap_cyc_in in = {0};
+    rap_cyc_out out;
+    in.rst = 1;
+    for (int i = 0; i < 4; i++) rap_cyc_step(m, &in, &out);
+    in.rst = 0;
+    in.out_ready = 1;
+    uint64_t k = 0, cyc = 0;
+    for (;;) {
+        in.in_valid = k < nkeys;
+        in.in_id = in.in_valid ? keys[k] : 0;
+        in.eos = k >= nkeys;
+        rap_cyc_step(m, &in, &out);
+        cyc++;
+        if (in.in_valid && out.in_ready) k++;
+        if (out.done) return cyc;
+        if (cyc > limit) return 0;
+    }
+}

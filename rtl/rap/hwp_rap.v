@@ -1,0 +1,707 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Pipelined range-adaptive profiling engine (Mysore et al. 2008, section 3.3,
+// Figure 6). Stage 0: a hash-indexed merging event buffer that combines
+// identical events into <id, count> and evicts on conflict (section 3.2.1).
+// Stage 1: TCAM range match of the key over every live entry. Stage 2: a
+// fixed-priority arbiter over prefix levels picks the longest match; the
+// counter and prefix RAMs are read. Stage 3: counter read-modify-write with
+// forwarding for back-to-back hits, and the split-threshold compare
+// (count + c) * H > (eps_q * n) >> 16, done with one multiplier and no
+// divider. A split (split-before-add) flushes the pipeline into a 4-entry
+// replay queue, probes the b children in the TCAM, inserts the missing ones
+// (lowest free slot first) and replays. Merges run as batches (periodic, with
+// period factor MERGE_Q, or forced when a split finds the TCAM full) while
+// the input waits in the stage-0 buffer: levels deepest first, slots in
+// order, each node folded into its closest live ancestor when the two counts
+// together stay within the threshold. After eos_i the buffer is flushed and
+// every live node (prefix, length in bits, count) and then the counters are
+// streamed out. The C cycle model cmodel/rap/rap_cyc.c mirrors this module
+// cycle by cycle; docs/rap.md is the specification.
+`default_nettype none
+
+module hwp_rap #(
+    parameter integer W            = 32,       // key width (range R = 2^W)
+    parameter integer K            = 2,        // log2 of the branching factor b
+    parameter integer N            = 64,       // TCAM entries (live nodes)
+    parameter integer CW           = 32,       // node counter and event count width
+    parameter integer SB           = 3,        // log2 of the stage-0 buffer slots (0 = one slot)
+    parameter integer CB           = 16,       // stage-0 buffer count width
+    parameter [47:0]  MERGE_FIRST  = 48'd1024, // first merge batch when n reaches this
+    parameter integer MERGE_Q      = 2,        // merge period factor q
+    parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
+    parameter integer TCAM_CHUNK   = 4         // RAM TCAM: key bits per slice (RAM depth 2^chunk)
+) (
+    input  wire          clk_i,
+    input  wire          rst_i,
+    input  wire [15:0]   eps_q_i,       // eps as a 16-bit fraction (eps = eps_q / 2^16), static
+    // event input stream
+    input  wire          in_valid_i,
+    output wire          in_ready_o,
+    input  wire [W-1:0]  in_id_i,
+    input  wire          eos_i,         // every event accepted: flush and read out
+    // readout stream: kind 0 = node (prefix, length in bits, count),
+    //                 kind 1 = counter (len = counter id, count = value)
+    output wire          out_valid_o,
+    input  wire          out_ready_i,
+    output wire          out_kind_o,
+    output wire [W-1:0]  out_prefix_o,
+    output wire [7:0]    out_len_o,
+    output wire [CW-1:0] out_count_o,
+    output wire          done_o,
+    // status
+    output wire [CW-1:0] dbg_n_o,
+    output wire [16:0]   dbg_live_o,
+    output wire [4:0]    dbg_state_o
+);
+    localparam integer H   = W / K;
+    localparam integer B   = 1 << K;
+    localparam integer LB  = $clog2(H + 1);
+    localparam integer IB  = $clog2(N);
+    localparam integer SBW = (SB > 0) ? SB : 1;
+    localparam integer SN  = 1 << SB;
+    localparam integer NCTR = 7;
+    localparam [CW-1:0] LIM = {CW{1'b1}};
+    localparam [CB-1:0] BMAX = {CB{1'b1}};
+    localparam [31:0] H32 = H;
+    localparam [31:0] MQ32 = MERGE_Q;
+    localparam [7:0]  H8 = H32[7:0];
+    localparam [4:0]  MQ = MQ32[4:0];
+
+    localparam [4:0] ST_INIT = 5'd0, ST_RUN = 5'd1, ST_PROBE = 5'd2, ST_PWAIT = 5'd3,
+                     ST_DECIDE = 5'd4, ST_WR = 5'd5, ST_M_INIT = 5'd6, ST_M_SCAN = 5'd7,
+                     ST_M_KEY = 5'd8, ST_M_MATCH = 5'd9, ST_M_ARB = 5'd10, ST_M_CMP = 5'd11,
+                     ST_M_END = 5'd12, ST_M_NEXT = 5'd13, ST_RD = 5'd14, ST_RO_LOAD = 5'd15,
+                     ST_RO_WAIT = 5'd16, ST_CNT = 5'd17, ST_CNT_WAIT = 5'd18, ST_DONE = 5'd19, ST_IWAIT = 5'd20;
+
+    // ------------------------------------------------------------------ state
+    reg [4:0]    st_q, st_d;
+    // stage 0: merging event buffer and its eviction register
+    reg [SN-1:0] bv_q, bv_d;
+    reg [W-1:0]  bid_q [0:SN-1];
+    reg [W-1:0]  bid_d [0:SN-1];
+    reg [CB-1:0] bcnt_q[0:SN-1];
+    reg [CB-1:0] bcnt_d[0:SN-1];
+    reg          ev_v_q, ev_v_d;
+    reg [W-1:0]  ev_id_q, ev_id_d;
+    reg [CB-1:0] ev_c_q, ev_c_d;
+    // replay queue
+    reg [2:0]    rq_n_q, rq_n_d;
+    reg [W-1:0]  rq_id_q[0:3];
+    reg [W-1:0]  rq_id_d[0:3];
+    reg [CB-1:0] rq_c_q [0:3];
+    reg [CB-1:0] rq_c_d [0:3];
+    reg [3:0]    rq_ns_q, rq_ns_d;
+    // pipeline registers
+    reg          s1_v_q, s1_v_d, s1_pr_q, s1_pr_d, s1_ns_q, s1_ns_d;
+    reg [W-1:0]  s1_id_q, s1_id_d;
+    reg [CB-1:0] s1_c_q, s1_c_d;
+    reg [K-1:0]  s1_j_q, s1_j_d;
+    reg          s2_v_q, s2_v_d, s2_pr_q, s2_pr_d, s2_ns_q, s2_ns_d;
+    reg [W-1:0]  s2_id_q, s2_id_d;
+    reg [CB-1:0] s2_c_q, s2_c_d;
+    reg [K-1:0]  s2_j_q, s2_j_d;
+    reg [N-1:0]  s2_m_q, s2_m_d;
+    reg          s3_v_q, s3_v_d, s3_ns_q, s3_ns_d;
+    reg [W-1:0]  s3_id_q, s3_id_d;
+    reg [CB-1:0] s3_c_q, s3_c_d;
+    reg [IB-1:0] s3_idx_q, s3_idx_d;
+    reg [LB-1:0] s3_lvl_q, s3_lvl_d;
+    reg [CW-1:0] thr_q, thr_d;
+    // forwarding of the last counter write
+    reg          fw_v_q, fw_v_d;
+    reg [IB-1:0] fw_idx_q, fw_idx_d;
+    reg [CW-1:0] fw_val_q, fw_val_d;
+    // node table: valid and level in registers, prefix and count in RAM
+    reg [N-1:0]  valid_q, valid_d;
+    reg [LB-1:0] len_q [0:N-1];
+    reg [LB-1:0] len_d [0:N-1];
+    reg [W-1:0]  pmem [0:N-1];
+    reg [CW-1:0] cmem [0:N-1];
+    reg [W-1:0]  prd_q;
+    reg [CW-1:0] crd_q;
+    // controller
+    reg [CW-1:0] n_q, n_d, nm_q, nm_d, nlm_q, nlm_d;
+    reg          full_q, full_d;
+    reg [16:0]   live_q, live_d;
+    reg [CW-1:0] ctr_q[0:NCTR-1];
+    reg [CW-1:0] ctr_d[0:NCTR-1];
+    reg [W-1:0]  sp_pre_q, sp_pre_d;
+    reg [LB-1:0] sp_lvl_q, sp_lvl_d;
+    reg [K:0]    sp_j_q, sp_j_d;
+    reg [B-1:0]  pres_q, pres_d, miss_q, miss_d;
+    reg [LB-1:0] m_lvl_q, m_lvl_d;
+    reg [IB:0]   m_cur_q, m_cur_d;
+    reg [IB-1:0] m_x_q, m_x_d, m_a_q, m_a_d;
+    reg [CW-1:0] m_cx_q, m_cx_d;
+    reg          m_per_q, m_per_d;
+    reg [2:0]    ro_c_q, ro_c_d;
+    reg          out_v_q, out_v_d, out_k_q, out_k_d;
+    reg [W-1:0]  out_p_q, out_p_d;
+    reg [7:0]    out_l_q, out_l_d;
+    reg [CW-1:0] out_n_q, out_n_d;
+
+    // ------------------------------------------------------------------ helpers
+    function [SBW-1:0] fold;
+        input [W-1:0] v;
+        integer i;
+        begin
+            fold = {SBW{1'b0}};
+            if (SB > 0)
+                for (i = 0; i < W; i = i + 1) fold[i % SBW] = fold[i % SBW] ^ v[i];
+        end
+    endfunction
+
+    // child key of prefix p at level l (digits), child digit j
+    function [W-1:0] child_key;
+        input [W-1:0] p;
+        input [LB-1:0] l;
+        input [K-1:0] j;
+        reg [W-1:0] jw;
+        integer sh;
+        begin
+            jw = {{(W-K){1'b0}}, j};
+            sh = W - ({{(32-LB){1'b0}}, l} + 1) * K;
+            child_key = p | (jw << sh);
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ TCAM
+    reg          tc_wr;
+    reg [IB-1:0] tc_wr_idx;
+    reg [W-1:0]  tc_wr_key;
+    reg [LB-1:0] tc_wr_lvl;
+    reg [W-1:0]  tc_key;
+    wire [N-1:0] tc_match;
+    wire         tc_busy;
+
+    generate
+        if (OPT_TCAM_RAM != 0) begin : g_tram
+            hwp_rap_tcam_ram #(.W(W), .K(K), .LB(LB), .N(N), .IB(IB), .CHUNK(TCAM_CHUNK))
+            u_tcam (
+                .clk_i(clk_i), .rst_i(rst_i), .key_i(tc_key), .match_o(tc_match), .wr_i(tc_wr),
+                .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
+                .wr_busy_o(tc_busy));
+        end else begin : g_tlut
+            hwp_rap_tcam_lut #(.W(W), .K(K), .H(H), .LB(LB), .N(N), .IB(IB)) u_tcam (
+                .clk_i(clk_i), .key_i(tc_key), .match_o(tc_match), .wr_i(tc_wr),
+                .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
+                .wr_busy_o(tc_busy));
+            wire unused_rst = rst_i;
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ stage 2 arbiter
+    // any_lvl[L]: some matching entry has prefix length L. The longest level
+    // below the limit wins (fixed priority over levels); at most one entry
+    // matches per level, its index is the OR of the selected lines.
+    reg [LB:0]   arb_lim;  // levels < arb_lim take part
+    reg [H:0]    any_lvl;
+    reg [LB-1:0] best_lvl;
+    reg [IB-1:0] best_idx;
+    integer ai, al;
+    always @(*) begin
+        any_lvl = {(H+1){1'b0}};
+        for (al = 0; al <= H; al = al + 1)
+            for (ai = 0; ai < N; ai = ai + 1)
+                if (s2_m_q[ai] && len_q[ai] == al[LB-1:0]) any_lvl[al] = 1'b1;
+        best_lvl = {LB{1'b0}};
+        for (al = 0; al <= H; al = al + 1)
+            if (any_lvl[al] && al < arb_lim) best_lvl = al[LB-1:0];
+        best_idx = {IB{1'b0}};
+        for (ai = 0; ai < N; ai = ai + 1)
+            if (s2_m_q[ai] && len_q[ai] == best_lvl) best_idx = best_idx | ai[IB-1:0];
+    end
+
+    // ------------------------------------------------------------------ priority encoders
+    reg [N-1:0]  scan_vec;   // merge candidates / readout candidates
+    reg [IB-1:0] scan_idx;
+    reg          scan_any;
+    reg [IB-1:0] free_idx;
+    reg [SBW-1:0] bflush_idx;
+    reg          bflush_any;
+    integer pi;
+    always @(*) begin
+        scan_vec = {N{1'b0}};
+        for (pi = 0; pi < N; pi = pi + 1)
+            if (valid_q[pi] && pi >= m_cur_q &&
+                (st_q == ST_RD || len_q[pi] == m_lvl_q)) scan_vec[pi] = 1'b1;
+        scan_idx = {IB{1'b0}};
+        scan_any = 1'b0;
+        for (pi = N - 1; pi >= 0; pi = pi - 1)
+            if (scan_vec[pi]) begin
+                scan_idx = pi[IB-1:0];
+                scan_any = 1'b1;
+            end
+        free_idx = {IB{1'b0}};
+        for (pi = N - 1; pi >= 0; pi = pi - 1)
+            if (!valid_q[pi]) free_idx = pi[IB-1:0];
+        bflush_idx = {SBW{1'b0}};
+        bflush_any = 1'b0;
+        for (pi = SN - 1; pi >= 0; pi = pi - 1)
+            if (bv_q[pi]) begin
+                bflush_idx = pi[SBW-1:0];
+                bflush_any = 1'b1;
+            end
+    end
+
+    // ------------------------------------------------------------------ datapath
+    wire          run = (st_q == ST_RUN);
+    wire [SBW-1:0] bidx = fold(in_id_i);
+    wire          iss_rq = run && (rq_n_q != 3'd0);
+    wire          iss_ev = run && (rq_n_q == 3'd0) && ev_v_q;
+    wire          iss_v  = iss_rq || iss_ev;
+    wire [W-1:0]  iss_id = iss_rq ? rq_id_q[0] : ev_id_q;
+    wire [CB-1:0] iss_c  = iss_rq ? rq_c_q[0] : ev_c_q;
+    wire          iss_ns = iss_rq ? rq_ns_q[0] : 1'b0;
+    assign in_ready_o = !ev_v_q || iss_ev;
+    wire          in_acc = in_valid_i && in_ready_o;
+
+    // a full TCAM forces a merge batch only if n grew by more than 1/8 since the last one
+    wire [CW:0]   nlm_grow = {1'b0, nlm_q} + {4'd0, nlm_q[CW-1:3]};
+    wire          force_ok = {1'b0, n_q} > nlm_grow;
+
+    // stage 3 compare
+    wire [CW-1:0] s3_cnt = (fw_v_q && fw_idx_q == s3_idx_q) ? fw_val_q : crd_q;
+    wire [CW-1:0] s3_sum = s3_cnt + {{(CW-CB){1'b0}}, s3_c_q};
+    wire [CW+7:0] s3_lhs = s3_sum * H8;
+    wire          s3_need  = s3_v_q && !s3_ns_q && (s3_lvl_q != H[LB-1:0]) &&
+                             (s3_lhs > {8'd0, thr_q});
+    wire          s3_skip  = s3_need && full_q && !force_ok;  // TCAM full: split waits
+    wire          s3_split = s3_need && !s3_skip;
+    wire [CW-1:0] n_commit = n_q + {{(CW-CB){1'b0}}, s3_c_q};
+    wire          s3_commit = run && s3_v_q && !s3_split;
+    wire          s3_mdue = s3_commit && (n_commit >= nm_q);
+    wire          flush = run && s3_v_q && (s3_split || s3_mdue);
+
+    // the one multiplier: eps_q * n, n of the stage-2 event in RUN, else n
+    wire [CW-1:0] mul_n = run ? (n_q + (s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}}) +
+                                 {{(CW-CB){1'b0}}, s2_c_q}) : n_q;
+    wire [CW+15:0] mul_p = eps_q_i * mul_n;
+
+    // merge compare and merge-period step
+    wire [CW-1:0] m_sum = crd_q + m_cx_q;
+    wire [CW+7:0] m_lhs = m_sum * H8;
+    wire [CW+4:0] nm_mul = nm_q * MQ;
+    wire [CW-1:0] nm_sat = (nm_mul > {5'd0, LIM}) ? LIM : nm_mul[CW-1:0];
+
+    // split decision
+    reg [K:0]  miss_cnt;
+    reg [K-1:0] miss_j;
+    integer mj;
+    always @(*) begin
+        miss_cnt = {(K+1){1'b0}};
+        for (mj = 0; mj < B; mj = mj + 1) miss_cnt = miss_cnt + {{K{1'b0}}, ~pres_q[mj]};
+        miss_j = {K{1'b0}};
+        for (mj = B - 1; mj >= 0; mj = mj - 1) if (miss_q[mj]) miss_j = mj[K-1:0];
+    end
+    wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, len_q[m_x_q]} * K;
+    wire [7:0]    lvl_bits = lvl_bits32[7:0];
+    wire [W-1:0]  sp_child = child_key(sp_pre_q, sp_lvl_q, sp_j_q[K-1:0]);
+    wire [W-1:0]  wr_child = child_key(sp_pre_q, sp_lvl_q, miss_j);
+
+    // RAM ports
+    reg          c_we;
+    reg [IB-1:0] c_wa, c_ra, p_ra;
+    reg [CW-1:0] c_wd;
+    reg          p_we;
+    reg [IB-1:0] p_wa;
+    reg [W-1:0]  p_wd;
+
+    // replay-queue fill on a flush
+    reg [2:0]    fq_n;
+    reg [W-1:0]  fq_id[0:3];
+    reg [CB-1:0] fq_c [0:3];
+    reg [3:0]    fq_ns;
+    integer fr;
+
+    integer i;
+    always @(*) begin
+        st_d = st_q;
+        bv_d = bv_q;
+        for (i = 0; i < SN; i = i + 1) begin
+            bid_d[i]  = bid_q[i];
+            bcnt_d[i] = bcnt_q[i];
+        end
+        ev_v_d = ev_v_q; ev_id_d = ev_id_q; ev_c_d = ev_c_q;
+        rq_n_d = rq_n_q; rq_ns_d = rq_ns_q;
+        for (i = 0; i < 4; i = i + 1) begin
+            rq_id_d[i] = rq_id_q[i];
+            rq_c_d[i]  = rq_c_q[i];
+        end
+        s1_v_d = 1'b0; s1_pr_d = 1'b0; s1_ns_d = 1'b0; s1_id_d = s1_id_q; s1_c_d = s1_c_q;
+        s1_j_d = s1_j_q;
+        s2_v_d = s1_v_q; s2_pr_d = s1_pr_q; s2_ns_d = s1_ns_q; s2_id_d = s1_id_q;
+        s2_c_d = s1_c_q; s2_j_d = s1_j_q; s2_m_d = tc_match & valid_q;
+        s3_v_d = 1'b0; s3_ns_d = s2_ns_q; s3_id_d = s2_id_q; s3_c_d = s2_c_q;
+        s3_idx_d = best_idx; s3_lvl_d = best_lvl;
+        thr_d = mul_p[CW+15:16];
+        fw_v_d = 1'b0; fw_idx_d = fw_idx_q; fw_val_d = fw_val_q;
+        valid_d = valid_q;
+        for (i = 0; i < N; i = i + 1) len_d[i] = len_q[i];
+        n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
+        for (i = 0; i < NCTR; i = i + 1) ctr_d[i] = ctr_q[i];
+        sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
+        pres_d = pres_q; miss_d = miss_q;
+        m_lvl_d = m_lvl_q; m_cur_d = m_cur_q; m_x_d = m_x_q; m_a_d = m_a_q; m_cx_d = m_cx_q;
+        m_per_d = m_per_q;
+        ro_c_d = ro_c_q;
+        out_v_d = out_v_q; out_k_d = out_k_q; out_p_d = out_p_q; out_l_d = out_l_q;
+        out_n_d = out_n_q;
+        arb_lim = H[LB:0] + 1'b1;
+        tc_key = iss_id;
+        tc_wr = 1'b0; tc_wr_idx = {IB{1'b0}}; tc_wr_key = {W{1'b0}}; tc_wr_lvl = {LB{1'b0}};
+        c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; p_ra = best_idx;
+        p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}};
+        fq_n = 3'd0;
+        fq_ns = 4'd0;
+        for (i = 0; i < 4; i = i + 1) begin
+            fq_id[i] = {W{1'b0}};
+            fq_c[i]  = {CB{1'b0}};
+        end
+
+        if (in_valid_i && !in_ready_o) ctr_d[6] = ctr_q[6] + 1'b1;
+
+        // ---- stage 0: eviction register and buffer
+        if (iss_ev) ev_v_d = 1'b0;
+        if (in_acc) begin
+            if (bv_q[bidx] && bid_q[bidx] == in_id_i) begin
+                if (bcnt_q[bidx] == BMAX) begin
+                    ev_v_d = 1'b1; ev_id_d = in_id_i; ev_c_d = BMAX;
+                    bcnt_d[bidx] = {{(CB-1){1'b0}}, 1'b1};
+                end else begin
+                    bcnt_d[bidx] = bcnt_q[bidx] + 1'b1;
+                end
+            end else begin
+                if (bv_q[bidx]) begin
+                    ev_v_d = 1'b1; ev_id_d = bid_q[bidx]; ev_c_d = bcnt_q[bidx];
+                end
+                bv_d[bidx] = 1'b1;
+                bid_d[bidx] = in_id_i;
+                bcnt_d[bidx] = {{(CB-1){1'b0}}, 1'b1};
+            end
+        end else if (eos_i && in_ready_o && bflush_any) begin
+            ev_v_d = 1'b1; ev_id_d = bid_q[bflush_idx]; ev_c_d = bcnt_q[bflush_idx];
+            bv_d[bflush_idx] = 1'b0;
+        end
+
+        case (st_q)
+            ST_INIT: begin  // the root: slot 0, level 0, count 0
+                tc_wr = 1'b1; tc_wr_idx = {IB{1'b0}};
+                c_we = 1'b1; c_wa = {IB{1'b0}};
+                p_we = 1'b1; p_wa = {IB{1'b0}};
+                valid_d = {{(N-1){1'b0}}, 1'b1};
+                len_d[0] = {LB{1'b0}};
+                live_d = 17'd1;
+                ctr_d[5] = {{(CW-1){1'b0}}, 1'b1};
+                st_d = ST_IWAIT;
+            end
+            ST_IWAIT: if (!tc_busy) st_d = ST_RUN;
+            ST_RUN: begin
+                // issue into stage 1
+                if (iss_v) begin
+                    s1_v_d = 1'b1; s1_id_d = iss_id; s1_c_d = iss_c; s1_ns_d = iss_ns;
+                    if (iss_rq) begin
+                        rq_n_d = rq_n_q - 1'b1;
+                        for (i = 0; i < 3; i = i + 1) begin
+                            rq_id_d[i] = rq_id_q[i+1];
+                            rq_c_d[i]  = rq_c_q[i+1];
+                            rq_ns_d[i] = rq_ns_q[i+1];
+                        end
+                        rq_ns_d[3] = 1'b0;
+                    end
+                end
+                // stage 2 -> 3 (stage 1 -> 2 is the default copy)
+                s3_v_d = s2_v_q;
+                // stage 3
+                if (s3_commit) begin
+                    c_we = 1'b1; c_wa = s3_idx_q; c_wd = s3_sum;
+                    fw_v_d = 1'b1; fw_idx_d = s3_idx_q; fw_val_d = s3_sum;
+                    n_d = n_commit;
+                    ctr_d[0] = n_commit;
+                    if (s3_skip) ctr_d[4] = ctr_q[4] + 1'b1;
+                end
+                if (flush) begin
+                    if (s3_split) begin
+                        fq_id[fq_n[1:0]] = s3_id_q; fq_c[fq_n[1:0]] = s3_c_q; fq_ns[fq_n[1:0]] = s3_ns_q;
+                        fq_n = fq_n + 1'b1;
+                    end
+                    if (s2_v_q) begin
+                        fq_id[fq_n[1:0]] = s2_id_q; fq_c[fq_n[1:0]] = s2_c_q; fq_ns[fq_n[1:0]] = s2_ns_q;
+                        fq_n = fq_n + 1'b1;
+                    end
+                    if (s1_v_q) begin
+                        fq_id[fq_n[1:0]] = s1_id_q; fq_c[fq_n[1:0]] = s1_c_q; fq_ns[fq_n[1:0]] = s1_ns_q;
+                        fq_n = fq_n + 1'b1;
+                    end
+                    if (iss_v) begin
+                        fq_id[fq_n[1:0]] = iss_id; fq_c[fq_n[1:0]] = iss_c; fq_ns[fq_n[1:0]] = iss_ns;
+                        fq_n = fq_n + 1'b1;
+                    end
+                    for (fr = 1; fr < 4; fr = fr + 1)
+                        if (fr < rq_n_q) begin
+                            fq_id[fq_n[1:0]] = rq_id_q[fr]; fq_c[fq_n[1:0]] = rq_c_q[fr];
+                            fq_ns[fq_n[1:0]] = rq_ns_q[fr];
+                            fq_n = fq_n + 1'b1;
+                        end
+                    rq_n_d = fq_n;
+                    for (i = 0; i < 4; i = i + 1) begin
+                        rq_id_d[i] = fq_id[i];
+                        rq_c_d[i]  = fq_c[i];
+                    end
+                    rq_ns_d = fq_ns;
+                    s1_v_d = 1'b0; s2_v_d = 1'b0; s3_v_d = 1'b0;
+                    if (s3_split) begin
+                        sp_pre_d = prd_q; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
+                        st_d = ST_PROBE;
+                    end else begin
+                        m_per_d = 1'b1;
+                        st_d = ST_M_INIT;
+                    end
+                end else if (eos_i && !bflush_any && !ev_v_q && rq_n_q == 3'd0 && !s1_v_q &&
+                             !s2_v_q && !s3_v_q) begin
+                    m_cur_d = {(IB+1){1'b0}};
+                    st_d = ST_RD;
+                end
+            end
+            ST_PROBE: begin  // probe the b children of the split node, one per cycle
+                tc_key = sp_child;
+                s1_v_d = 1'b1; s1_pr_d = 1'b1; s1_j_d = sp_j_q[K-1:0];
+                sp_j_d = sp_j_q + 1'b1;
+                if (sp_j_q == B[K:0] - 1'b1) st_d = ST_PWAIT;
+            end
+            ST_PWAIT: begin
+                if (s2_v_q && s2_pr_q && s2_j_q == B[K-1:0] - 1'b1) st_d = ST_DECIDE;
+            end
+            ST_DECIDE: begin
+                if ({15'd0, live_q} + {{(31-K){1'b0}}, miss_cnt} <= N) begin
+                    miss_d = ~pres_q;
+                    st_d = ST_WR;
+                end else if (force_ok) begin
+                    m_per_d = 1'b0;
+                    st_d = ST_M_INIT;
+                end else begin
+                    rq_ns_d[0] = 1'b1;
+                    full_d = 1'b1;
+                    ctr_d[4] = ctr_q[4] + 1'b1;
+                    st_d = ST_RUN;
+                end
+            end
+            ST_WR: begin  // insert the missing children, lowest digit and free slot first
+                if (miss_q == {B{1'b0}}) begin
+                    if (!tc_busy) begin
+                        ctr_d[1] = ctr_q[1] + 1'b1;
+                        st_d = ST_RUN;
+                    end
+                end else if (!tc_busy) begin
+                    tc_wr = 1'b1; tc_wr_idx = free_idx; tc_wr_key = wr_child;
+                    tc_wr_lvl = sp_lvl_q + 1'b1;
+                    c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
+                    p_we = 1'b1; p_wa = free_idx; p_wd = wr_child;
+                    valid_d[free_idx] = 1'b1;
+                    len_d[free_idx] = sp_lvl_q + 1'b1;
+                    live_d = live_q + 1'b1;
+                    if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[5])
+                        ctr_d[5] = {{(CW-17){1'b0}}, live_q + 1'b1};
+                    miss_d[miss_j] = 1'b0;
+                end
+            end
+            ST_M_INIT: begin
+                m_lvl_d = H[LB-1:0];
+                m_cur_d = {(IB+1){1'b0}};
+                st_d = ST_M_SCAN;
+            end
+            ST_M_SCAN: begin
+                c_ra = scan_idx; p_ra = scan_idx;
+                if (scan_any) begin
+                    m_x_d = scan_idx;
+                    st_d = ST_M_KEY;
+                end else if (m_lvl_q == {{(LB-1){1'b0}}, 1'b1}) begin
+                    st_d = ST_M_END;
+                end else begin
+                    m_lvl_d = m_lvl_q - 1'b1;
+                    m_cur_d = {(IB+1){1'b0}};
+                end
+            end
+            ST_M_KEY: begin
+                tc_key = prd_q;
+                m_cx_d = crd_q;
+                st_d = ST_M_MATCH;
+            end
+            ST_M_MATCH: st_d = ST_M_ARB;
+            ST_M_ARB: begin
+                arb_lim = {1'b0, m_lvl_q};
+                c_ra = best_idx;
+                m_a_d = best_idx;
+                st_d = ST_M_CMP;
+            end
+            ST_M_CMP: begin
+                if (m_lhs <= {8'd0, thr_q}) begin
+                    c_we = 1'b1; c_wa = m_a_q; c_wd = m_sum;
+                    valid_d[m_x_q] = 1'b0;
+                    live_d = live_q - 1'b1;
+                    ctr_d[3] = ctr_q[3] + 1'b1;
+                end
+                m_cur_d = {1'b0, m_x_q} + 1'b1;
+                st_d = ST_M_SCAN;
+            end
+            ST_M_END: begin
+                ctr_d[2] = ctr_q[2] + 1'b1;
+                nlm_d = n_q;
+                full_d = 1'b0;
+                st_d = m_per_q ? ST_M_NEXT : ST_RUN;
+            end
+            ST_M_NEXT: begin
+                if (n_q >= nm_q && nm_q != LIM) nm_d = nm_sat;
+                else st_d = ST_RUN;
+            end
+            ST_RD: begin
+                c_ra = scan_idx; p_ra = scan_idx;
+                m_x_d = scan_idx;
+                if (scan_any) st_d = ST_RO_LOAD;
+                else begin
+                    ro_c_d = 3'd0;
+                    st_d = ST_CNT;
+                end
+            end
+            ST_RO_LOAD: begin
+                out_v_d = 1'b1; out_k_d = 1'b0; out_p_d = prd_q;
+                out_l_d = lvl_bits;
+                out_n_d = crd_q;
+                st_d = ST_RO_WAIT;
+            end
+            ST_RO_WAIT: begin
+                if (out_ready_i) begin
+                    out_v_d = 1'b0;
+                    m_cur_d = {1'b0, m_x_q} + 1'b1;
+                    st_d = ST_RD;
+                end
+            end
+            ST_CNT: begin
+                out_v_d = 1'b1; out_k_d = 1'b1; out_p_d = {W{1'b0}};
+                out_l_d = {5'd0, ro_c_q};
+                out_n_d = ctr_q[ro_c_q];
+                st_d = ST_CNT_WAIT;
+            end
+            ST_CNT_WAIT: begin
+                if (out_ready_i) begin
+                    out_v_d = 1'b0;
+                    if (ro_c_q == NCTR[2:0] - 1'b1) st_d = ST_DONE;
+                    else begin
+                        ro_c_d = ro_c_q + 1'b1;
+                        st_d = ST_CNT;
+                    end
+                end
+            end
+            default: ;  // ST_DONE
+        endcase
+
+        // stage 2: record probe results (a child is live iff a match at level + 1)
+        if (s2_v_q && s2_pr_q) pres_d[s2_j_q] = any_lvl[sp_lvl_q + 1'b1];
+    end
+
+    // ------------------------------------------------------------------ registers
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            st_q <= ST_INIT;
+            bv_q <= {SN{1'b0}};
+            ev_v_q <= 1'b0;
+            rq_n_q <= 3'd0;
+            rq_ns_q <= 4'd0;
+            s1_v_q <= 1'b0; s1_pr_q <= 1'b0;
+            s2_v_q <= 1'b0; s2_pr_q <= 1'b0;
+            s3_v_q <= 1'b0;
+            fw_v_q <= 1'b0;
+            valid_q <= {N{1'b0}};
+            n_q <= {CW{1'b0}};
+            nm_q <= MERGE_FIRST[CW-1:0];
+            nlm_q <= {CW{1'b0}};
+            full_q <= 1'b0;
+            live_q <= 17'd0;
+            out_v_q <= 1'b0;
+            pres_q <= {B{1'b0}};
+            miss_q <= {B{1'b0}};
+            m_cur_q <= {(IB+1){1'b0}};
+            m_lvl_q <= {LB{1'b0}};
+        end else begin
+            st_q <= st_d;
+            bv_q <= bv_d;
+            ev_v_q <= ev_v_d;
+            rq_n_q <= rq_n_d;
+            rq_ns_q <= rq_ns_d;
+            s1_v_q <= s1_v_d; s1_pr_q <= s1_pr_d;
+            s2_v_q <= s2_v_d; s2_pr_q <= s2_pr_d;
+            s3_v_q <= s3_v_d;
+            fw_v_q <= fw_v_d;
+            valid_q <= valid_d;
+            n_q <= n_d;
+            nm_q <= nm_d;
+            nlm_q <= nlm_d;
+            full_q <= full_d;
+            live_q <= live_d;
+            out_v_q <= out_v_d;
+            pres_q <= pres_d;
+            miss_q <= miss_d;
+            m_cur_q <= m_cur_d;
+            m_lvl_q <= m_lvl_d;
+        end
+    end
+
+    genvar gr;
+    generate
+        for (gr = 0; gr < SN; gr = gr + 1) begin : g_buf
+            always @(posedge clk_i) begin
+                bid_q[gr]  <= bid_d[gr];
+                bcnt_q[gr] <= bcnt_d[gr];
+            end
+        end
+        for (gr = 0; gr < N; gr = gr + 1) begin : g_len
+            always @(posedge clk_i) len_q[gr] <= len_d[gr];
+        end
+    endgenerate
+
+    integer ri;
+    always @(posedge clk_i) begin
+        ev_id_q <= ev_id_d; ev_c_q <= ev_c_d;
+        for (ri = 0; ri < 4; ri = ri + 1) begin
+            rq_id_q[ri] <= rq_id_d[ri];
+            rq_c_q[ri]  <= rq_c_d[ri];
+        end
+        s1_id_q <= s1_id_d; s1_c_q <= s1_c_d; s1_ns_q <= s1_ns_d; s1_j_q <= s1_j_d;
+        s2_id_q <= s2_id_d; s2_c_q <= s2_c_d; s2_ns_q <= s2_ns_d; s2_j_q <= s2_j_d;
+        s2_m_q <= s2_m_d;
+        s3_id_q <= s3_id_d; s3_c_q <= s3_c_d; s3_ns_q <= s3_ns_d; s3_idx_q <= s3_idx_d;
+        s3_lvl_q <= s3_lvl_d;
+        thr_q <= thr_d;
+        fw_idx_q <= fw_idx_d; fw_val_q <= fw_val_d;
+        for (ri = 0; ri < NCTR; ri = ri + 1) ctr_q[ri] <= rst_i ? {CW{1'b0}} : ctr_d[ri];
+        sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d;
+        m_x_q <= m_x_d; m_a_q <= m_a_d; m_cx_q <= m_cx_d; m_per_q <= m_per_d;
+        ro_c_q <= ro_c_d;
+        out_k_q <= out_k_d; out_p_q <= out_p_d; out_l_q <= out_l_d; out_n_q <= out_n_d;
+    end
+
+    // counter and prefix RAMs: one write and one read port each (block RAM)
+    always @(posedge clk_i) begin
+        if (c_we) cmem[c_wa] <= c_wd;
+        crd_q <= cmem[c_ra];
+    end
+    always @(posedge clk_i) begin
+        if (p_we) pmem[p_wa] <= p_wd;
+        prd_q <= pmem[p_ra];
+    end
+
+    wire unused_ok = &{1'b0, mul_p[15:0], lvl_bits32[31:8]};
+
+    assign out_valid_o  = out_v_q;
+    assign out_kind_o   = out_k_q;
+    assign out_prefix_o = out_p_q;
+    assign out_len_o    = out_l_q;
+    assign out_count_o  = out_n_q;
+    assign done_o       = (st_q == ST_DONE);
+    assign dbg_n_o      = n_q;
+    assign dbg_live_o   = live_q;
+    assign dbg_state_o  = st_q;
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Block-RAM-sliced ternary CAM for the RAP engine (Mysore et al. 2008,
+// section 3.3 stage 1): the W-bit key is cut into W / CHUNK slices; slice s
+// is a RAM of 2^CHUNK words of N bits, where bit i of word a says "entry i
+// accepts value a in this slice" (its prefix bits equal a wherever the prefix
+// length covers them). A search reads one word per slice with the key's
+// chunks (cycle t) and ANDs them: match_o in cycle t + 1, one search per
+// clock. Writing entry i rewrites bit i of every word, all slices in
+// parallel, as a read-modify-write sweep over the 2^CHUNK addresses: after
+// wr_i the TCAM is busy for 2^CHUNK + 1 cycles, during which the search port
+// is not available (the engine waits). Entry validity is kept by the engine.
+`default_nettype none
+
+module hwp_rap_tcam_ram #(
+    parameter integer W     = 32,  // key width
+    parameter integer K     = 2,   // digit width (log2 of the branching factor)
+    parameter integer LB    = 5,   // prefix length field width (digits)
+    parameter integer N     = 64,  // entries
+    parameter integer IB    = 6,   // entry index width
+    parameter integer CHUNK = 4    // key bits per slice (RAM depth 2^CHUNK); divides W
+) (
+    input  wire          clk_i,
+    input  wire          rst_i,
+    input  wire [W-1:0]  key_i,      // search key (every cycle while not busy)
+    output wire [N-1:0]  match_o,    // match lines for last cycle's key
+    input  wire          wr_i,       // write one entry (only while not busy)
+    input  wire [IB-1:0] wr_idx_i,
+    input  wire [W-1:0]  wr_key_i,   // prefix (bits below the length are zero)
+    input  wire [LB-1:0] wr_lvl_i,   // prefix length in digits
+    output wire          wr_busy_o
+);
+    localparam integer S = W / CHUNK;
+    localparam integer D = 1 << CHUNK;
+
+    reg          busy_q;
+    reg [CHUNK:0] cnt_q;     // read address of the sweep; address cnt_q - 1 is written
+    reg [IB-1:0] idx_q;
+    reg [W-1:0]  key_q;
+    reg [W-1:0]  care_q;     // key bits the entry compares
+
+    wire [31:0]  care_sh = {{(32-LB){1'b0}}, wr_lvl_i} * K;
+    wire [W-1:0] care_d  = ~({W{1'b1}} >> care_sh);
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            busy_q <= 1'b0;
+            cnt_q  <= {(CHUNK+1){1'b0}};
+        end else if (!busy_q) begin
+            if (wr_i) begin
+                busy_q <= 1'b1;
+                cnt_q  <= {(CHUNK+1){1'b0}};
+            end
+        end else begin
+            cnt_q <= cnt_q + 1'b1;
+            if (cnt_q == D[CHUNK:0]) busy_q <= 1'b0;
+        end
+    end
+    always @(posedge clk_i) begin
+        if (!busy_q && wr_i) begin
+            idx_q  <= wr_idx_i;
+            key_q  <= wr_key_i;
+            care_q <= care_d;
+        end
+    end
+
+    wire [CHUNK-1:0] wa = cnt_q[CHUNK-1:0] - 1'b1;
+    wire             we = busy_q && (cnt_q != {(CHUNK+1){1'b0}});
+    wire [N-1:0]     onehot = {{(N-1){1'b0}}, 1'b1} << idx_q;
+
+    wire [N-1:0] slice_rd [0:S-1];
+    genvar gs;
+    generate
+        for (gs = 0; gs < S; gs = gs + 1) begin : g_slice
+            reg [N-1:0] mem [0:D-1];
+            reg [N-1:0] rd_q;
+            wire [CHUNK-1:0] kc = key_q[gs*CHUNK +: CHUNK];
+            wire [CHUNK-1:0] cc = care_q[gs*CHUNK +: CHUNK];
+            wire             hit = ((wa ^ kc) & cc) == {CHUNK{1'b0}};
+            wire [N-1:0]     wd = (rd_q & ~onehot) | (hit ? onehot : {N{1'b0}});
+            wire [CHUNK-1:0] ra = busy_q ? cnt_q[CHUNK-1:0] : key_i[gs*CHUNK +: CHUNK];
+            always @(posedge clk_i) begin
+                if (we) mem[wa] <= wd;
+                rd_q <= mem[ra];
+            end
+            assign slice_rd[gs] = rd_q;
+        end
+    endgenerate
+
+    reg [N-1:0] m;
+    integer s;
+    always @(*) begin
+        m = {N{1'b1}};
+        for (s = 0; s < S; s = s + 1) m = m & slice_rd[s];
+    end
+
+    assign match_o   = m;
+    assign wr_busy_o = busy_q;
+endmodule
+
+`default_nettype wire
