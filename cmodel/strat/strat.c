@@ -435,7 +435,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     strat_ent nv[STRAT_MAX_WAYS];
     uint32_t b_set = m->b_idx & smask;
     if (en && m->b_v) {
-        const strat_ent *old = (m->lw_v && m->lw_set == b_set) ? m->lw_data : m->rdata;
+        const strat_ent *old = m->b_fwd ? m->lw_data : m->rdata;
         m->lfsr = strat_lfsr_next(m->lfsr);
         push = strat_set_update(c, old, nv, m->b_idx, m->b_a, m->b_b, m->b_tag, m->lfsr & 0xffffu,
                                 &pm, &m->st);
@@ -527,8 +527,10 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
             m->lw_set = b_set;
             memcpy(m->lw_data, nv, sizeof(strat_ent) * (size_t)ways);
         }
+        int prev_b_v = m->b_v;
         m->b_v = ho.out_valid;
         if (ho.out_valid) {
+            m->b_fwd = prev_b_v && (a_idx & smask) == b_set;
             m->b_a = ho.out_a;
             m->b_b = ho.out_b;
             m->b_idx = a_idx;

@@ -188,7 +188,9 @@ typedef struct strat_cyc {
     uint64_t b_a, b_b;
     uint32_t b_idx, b_tag;
     strat_ent rdata[STRAT_MAX_WAYS];
-    /* last write (read-during-write bypass) */
+    int b_fwd; /* B's set is the one written at the previous advance */
+    /* last write (read-during-write bypass data; lw_v/lw_set tell the
+     * harness which set was written) */
     int lw_v;
     uint32_t lw_set;
     strat_ent lw_data[STRAT_MAX_WAYS];

@@ -138,15 +138,14 @@ module hwp_strat #(
     reg  [W-1:0]     b_a_q, b_b_q;
     reg  [IDX_W-1:0] b_idx_q;
     reg  [TAG_W-1:0] b_tag_q;
-    reg              lw_v_q;
-    reg  [SET_W-1:0] lw_set_q;
-    reg  [SW-1:0]    lw_data_q;
+    reg              b_fwd_q;    // B's set was written by the previous event: use lw_data_q
+    reg  [SW-1:0]    lw_data_q;  // the set written at the last advance
     reg  [31:0]      lfsr_q /* verilator public_flat_rd */;
     wire [SW-1:0]    rdata;
 
     wire [SET_W-1:0] b_set = b_idx_q[SET_W-1:0];
     wire [31:0]      b_way_full = {{(32-IDX_W){1'b0}}, b_idx_q} >> SET_W;
-    wire [SW-1:0]    old_w = (lw_v_q && lw_set_q == b_set) ? lw_data_q : rdata;
+    wire [SW-1:0]    old_w = b_fwd_q ? lw_data_q : rdata;
     wire [31:0]      lfsr_n = lfsr16(lfsr_q);
     wire             sel = {1'b0, lfsr_n[15:0]} < cfg_rthr_i;
     wire             proc = en && b_v_q;
@@ -286,7 +285,6 @@ module hwp_strat #(
             clr_addr_q <= {SET_W{1'b0}};
             inflight_q <= 2'd0;
             b_v_q      <= 1'b0;
-            lw_v_q     <= 1'b0;
             lfsr_q     <= cfg_seed_i;
         end else begin
             if (clr_q) begin
@@ -294,25 +292,21 @@ module hwp_strat #(
                 else clr_addr_q <= clr_addr_q + 1'b1;
             end
             inflight_q <= inflight_q + {1'b0, in_valid_i && h_in_ready} - {1'b0, h_valid && en};
-            if (en) begin
-                b_v_q  <= h_valid;
-                lw_v_q <= b_v_q;
-            end
+            if (en) b_v_q <= h_valid;
             if (proc) lfsr_q <= lfsr_n;
         end
     end
 
     always @(posedge clk_i) begin
         if (en && h_valid) begin
+            // read-during-write bypass, decided one stage early
+            b_fwd_q <= b_v_q && (a_idx[SET_W-1:0] == b_set);
             b_a_q   <= h_a;
             b_b_q   <= h_b;
             b_idx_q <= a_idx;
             b_tag_q <= tagfold(h_a ^ h_b);
         end
-        if (proc) begin
-            lw_set_q  <= b_set;
-            lw_data_q <= new_w;
-        end
+        if (proc) lw_data_q <= new_w;
     end
 
     // ---------------------------------------------------------------- FIFO, A_k

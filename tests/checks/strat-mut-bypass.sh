@@ -5,7 +5,7 @@
 # events of one set on consecutive cycles).
 set -eu
 tests/mutate.sh strat-bypass strat default strat/hwp_strat.v \
-  's/(lw_v_q \&\& lw_set_q == b_set) ? lw_data_q : rdata/(1'"'"'b0 \&\& lw_set_q == b_set) ? lw_data_q : rdata/' \
+  's/wire \[SW-1:0\]    old_w = b_fwd_q ? lw_data_q : rdata;/wire [SW-1:0]    old_w = rdata;/' \
   tests/traces/synthetic-zipf.txt
 # the mutant must have compiled (a FAIL from a build error proves nothing)
 ! grep -q 'build failed' build/mut/strat-bypass/sim.log
