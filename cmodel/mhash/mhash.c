@@ -141,6 +141,49 @@ void mhash_map(const mhash_params *p, const uint32_t *idx, uint32_t *en, uint32_
     }
 }
 
+/* ------------------------------------------------------------ accumulator index */
+
+static uint32_t acc_bucket(const mhash_acc *acc, uint64_t a, uint64_t b)
+{
+    uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b + 0x632BE59BD9B4E019ull + (a >> 29));
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    return (uint32_t)h & (acc->nbk - 1u);
+}
+
+static int32_t acc_find(const mhash_acc *acc, uint64_t a, uint64_t b)
+{
+    for (int32_t s = acc->head[acc_bucket(acc, a, b)]; s >= 0; s = acc->next[s])
+        if (acc->a[s] == a && acc->b[s] == b) return s;
+    return -1;
+}
+
+static void acc_add(mhash_acc *acc, uint32_t slot)
+{
+    uint32_t h = acc_bucket(acc, acc->a[slot], acc->b[slot]);
+    acc->next[slot] = acc->head[h];
+    acc->head[h] = (int32_t)slot;
+}
+
+static void acc_del(mhash_acc *acc, uint32_t slot)
+{
+    int32_t *pp = &acc->head[acc_bucket(acc, acc->a[slot], acc->b[slot])];
+    while (*pp >= 0 && *pp != (int32_t)slot) pp = &acc->next[*pp];
+    if (*pp == (int32_t)slot) *pp = acc->next[slot];
+}
+
+void mhash_acc_clear(mhash_acc *acc)
+{
+    for (uint32_t k = 0; k < acc->k; k++) {
+        acc->v[k] = 0;
+        acc->r[k] = 0;
+        acc->c[k] = 0;
+        acc->p[k] = 0;
+    }
+    for (uint32_t i = 0; i < acc->nbk; i++) acc->head[i] = -1;
+}
+
 /* ------------------------------------------------------------ shared update */
 
 void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, uint32_t en,
@@ -154,20 +197,24 @@ void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, u
 
     int hit = 0, free_found = 0, rep_found = 0;
     uint32_t hit_idx = 0, free_idx = 0, rep_idx = 0;
-    for (uint32_t k = 0; k < acc->k; k++) {
-        if (!hit && acc->v[k] && acc->a[k] == a && acc->b[k] == b) {
-            hit = 1;
-            hit_idx = k;
-        }
-        if (!free_found && !acc->v[k]) {
+    int32_t hs = acc_find(acc, a, b);
+    if (hs >= 0) {
+        hit = 1;
+        hit_idx = (uint32_t)hs;
+    }
+    for (uint32_t k = 0; k < acc->k; k++)
+        if (!acc->v[k]) {
             free_found = 1;
             free_idx = k;
+            break;
         }
-        if (!rep_found && acc->v[k] && acc->r[k]) {
-            rep_found = 1;
-            rep_idx = k;
-        }
-    }
+    if (!free_found)
+        for (uint32_t k = 0; k < acc->k; k++)
+            if (acc->v[k] && acc->r[k]) {
+                rep_found = 1;
+                rep_idx = k;
+                break;
+            }
     int upd = !hit || !p->shield;
     int promo = !hit && newmin >= p->thr;
     int ins = promo && (free_found || rep_found);
@@ -188,11 +235,13 @@ void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, u
         if (acc->r[hit_idx] && inc >= p->thr) acc->r[hit_idx] = 0;
     }
     if (ins) {
+        if (acc->v[slot]) acc_del(acc, slot);
         acc->v[slot] = 1;
         acc->r[slot] = 0;
         acc->a[slot] = a;
         acc->b[slot] = b;
         acc->c[slot] = newmin;
+        acc_add(acc, slot);
     }
     res->hit = hit;
     res->write = upd;
@@ -219,7 +268,10 @@ void mhash_acc_end(const mhash_params *p, mhash_acc *acc)
 {
     for (uint32_t k = 0; k < acc->k; k++) {
         int cand = acc->v[k] && acc->c[k] >= p->thr;
-        if (!(p->retain && cand)) acc->v[k] = 0;
+        if (!(p->retain && cand) && acc->v[k]) {
+            acc_del(acc, k);
+            acc->v[k] = 0;
+        }
         acc->r[k] = (uint8_t)(p->retain && cand);
         acc->c[k] = 0;
     }
@@ -235,10 +287,16 @@ int mhash_acc_alloc(mhash_acc *acc, uint32_t k)
     acc->a = calloc(k, sizeof *acc->a);
     acc->b = calloc(k, sizeof *acc->b);
     acc->c = calloc(k, sizeof *acc->c);
-    if (!acc->v || !acc->r || !acc->p || !acc->a || !acc->b || !acc->c) {
+    acc->nbk = 1;
+    while (acc->nbk < 2u * k) acc->nbk <<= 1;
+    acc->head = calloc(acc->nbk, sizeof *acc->head);
+    acc->next = calloc(k, sizeof *acc->next);
+    if (!acc->v || !acc->r || !acc->p || !acc->a || !acc->b || !acc->c || !acc->head ||
+        !acc->next) {
         mhash_acc_free(acc);
         return -1;
     }
+    mhash_acc_clear(acc);
     return 0;
 }
 
@@ -250,6 +308,8 @@ void mhash_acc_free(mhash_acc *acc)
     free(acc->a);
     free(acc->b);
     free(acc->c);
+    free(acc->head);
+    free(acc->next);
     memset(acc, 0, sizeof *acc);
 }
 
@@ -295,7 +355,8 @@ int mhash_fn_push(mhash_fn *m, uint64_t a, uint64_t b)
 
     a &= wm;
     b &= wm;
-    for (int f = 0; f < p->max_tables; f++) idx[f] = hwp_hash_index(&m->h, f, a, b);
+    /* only the functions of the tables in use: mhash_map ignores the others */
+    for (int f = 0; f < p->tables; f++) idx[f] = hwp_hash_index(&m->h, f, a, b);
     mhash_map(p, idx, &en, addr);
     for (int j = 0; j < p->max_tables; j++) v[j] = m->cnt[(uint32_t)j * depth + addr[j]];
     mhash_core(p, &m->acc, a, b, en, v, nv, &r);

@@ -69,10 +69,16 @@ typedef struct mhash_acc {
     uint8_t *v, *r, *p;   /* valid, replaceable, pending output */
     uint64_t *a, *b;
     uint32_t *c;
+    /* lookup index over the valid entries (a simulation speed-up with the
+     * same result as the RTL's parallel compare: tags are unique) */
+    uint32_t nbk;         /* buckets, power of 2 */
+    int32_t *head, *next;
 } mhash_acc;
 
 int mhash_acc_alloc(mhash_acc *acc, uint32_t k); /* 0 or -1 (out of memory) */
 void mhash_acc_free(mhash_acc *acc);
+/* Invalidates every entry (reset). */
+void mhash_acc_clear(mhash_acc *acc);
 
 /* One candidate reported at the end of an interval. */
 typedef struct mhash_cand {

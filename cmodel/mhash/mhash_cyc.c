@@ -67,12 +67,7 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->ncand = 0;
     m->fwd_en = 0;
     m->cycles = 0;
-    for (uint32_t k = 0; k < m->acc.k; k++) {
-        m->acc.v[k] = 0;
-        m->acc.r[k] = 0;
-        m->acc.c[k] = 0;
-        m->acc.p[k] = 0;
-    }
+    mhash_acc_clear(&m->acc);
 }
 
 int mhash_cyc_idle(const mhash_cyc *m)
