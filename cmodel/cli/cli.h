@@ -22,6 +22,9 @@ int hwp_run_strat(int argc, char **argv);
 int hwp_eval_strat(int argc, char **argv);
 int hwp_run_rap(int argc, char **argv);
 int hwp_eval_rap(int argc, char **argv);
+int hwp_run_pfp(int argc, char **argv);
+int hwp_eval_pfp(int argc, char **argv);
+int hwp_cmd_instrument(int argc, char **argv); /* cmodel/cli/instrument.c (engine pfp) */
 
 /* Shared helpers for subcommands (cmodel/cli/util.c). */
 /* Parses an unsigned integer (decimal or 0x hex) into *out within [lo, hi];

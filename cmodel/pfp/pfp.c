@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * pfp cycle model: mirrors rtl/pfp/hwp_pfp.v clock by clock. See pfp.h and
+ * docs/pfp.md for the micro-architecture; every rule below has its twin in
+ * the RTL with the same name.
+ */
+#include "pfp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+/* ---------------------------------------------------------------- ISA */
+int pfp_kind(uint32_t insn, int cls, int len2)
+{
+    if (!len2) {
+        uint32_t opc = insn & 0x7fu;
+        if (opc == PFP_OPC_PI) {
+            if (((insn >> 12) & 7u) == PFP_F3_PCI) {
+                switch ((insn >> 25) & 3u) {
+                case PFP_PCI_SET: return PFP_K_SET;
+                case PFP_PCI_RESET: return PFP_K_RESET;
+                case PFP_PCI_PUSH: return PFP_K_PUSH;
+                default: return PFP_K_POP;
+                }
+            }
+            return PFP_K_PI;
+        }
+        if (opc == PFP_OPC_LUIB) return PFP_K_PI;
+        if (opc == PFP_OPC_JALB) return PFP_K_PIJ;
+    }
+    if (cls == HWP_CLS_BRANCH) return PFP_K_BR;
+    if (cls == HWP_CLS_JUMP || cls == HWP_CLS_CALL || cls == HWP_CLS_RET || cls == HWP_CLS_IJUMP)
+        return PFP_K_JMP;
+    return PFP_K_ORD;
+}
+
+uint32_t pfp_enc_r(unsigned f3, unsigned rd, unsigned rs1, unsigned rs2)
+{
+    return ((rs2 & 31u) << 20) | ((rs1 & 31u) << 15) | ((f3 & 7u) << 12) | ((rd & 31u) << 7) |
+           PFP_OPC_PI;
+}
+
+uint32_t pfp_enc_i(unsigned f3, unsigned rd, unsigned rs1, int32_t imm)
+{
+    return (((uint32_t)imm & 0xfffu) << 20) | ((rs1 & 31u) << 15) | ((f3 & 7u) << 12) |
+           ((rd & 31u) << 7) | PFP_OPC_PI;
+}
+
+uint32_t pfp_enc_s(unsigned f3, unsigned rs1, unsigned rs2, int32_t imm)
+{
+    uint32_t u = (uint32_t)imm & 0xfffu;
+    return ((u >> 5) << 25) | ((rs2 & 31u) << 20) | ((rs1 & 31u) << 15) | ((f3 & 7u) << 12) |
+           ((u & 31u) << 7) | PFP_OPC_PI;
+}
+
+uint32_t pfp_enc_luib(unsigned rd, uint32_t imm20)
+{
+    return ((imm20 & 0xfffffu) << 12) | ((rd & 31u) << 7) | PFP_OPC_LUIB;
+}
+
+uint32_t pfp_enc_jalb(unsigned rd, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (((u >> 20) & 1u) << 31) | (((u >> 1) & 0x3ffu) << 21) | (((u >> 11) & 1u) << 20) |
+           (((u >> 12) & 0xffu) << 12) | ((rd & 31u) << 7) | PFP_OPC_JALB;
+}
+
+uint32_t pfp_enc_pci(unsigned op, unsigned rs1)
+{
+    return ((op & 3u) << 25) | ((rs1 & 31u) << 15) | ((uint32_t)PFP_F3_PCI << 12) | PFP_OPC_PI;
+}
+
+/* ---------------------------------------------------------------- params */
+void pfp_params_default(pfp_params *p)
+{
+    p->fetch_w = 4;
+    p->dec_w = 4;
+    p->fq = 32;
+    p->win_bits = 6;
+    p->set_bits = 6;
+    p->min_len = 4;
+    p->skip_bits = 4;
+    p->br_pen = 3;
+    p->pc_w = 32;
+    p->cnt_w = 32;
+}
+
+int pfp_look(const pfp_params *p) { return p->fetch_w + (1 << p->skip_bits); }
+
+int pfp_params_check(const pfp_params *p, char *msg, size_t n)
+{
+#define CHK(c, ...)                                 \
+    do {                                            \
+        if (!(c)) {                                 \
+            snprintf(msg, n, __VA_ARGS__);          \
+            return -1;                              \
+        }                                           \
+    } while (0)
+    CHK(p->fetch_w >= 1 && p->fetch_w <= 8, "FETCH_W must be 1..8 (got %d)", p->fetch_w);
+    CHK(p->dec_w >= 1 && p->dec_w <= 8, "DEC_W must be 1..8 (got %d)", p->dec_w);
+    CHK(p->fq >= 1 && p->fq <= 255, "FQ must be 1..255 (got %d)", p->fq);
+    CHK(p->win_bits >= 4 && p->win_bits <= 10, "WIN_BITS must be 4..10 (got %d)", p->win_bits);
+    CHK(p->set_bits >= 1 && p->set_bits <= 10, "SET_BITS must be 1..10 (got %d)", p->set_bits);
+    CHK(p->skip_bits >= 1 && p->skip_bits <= 8, "SKIP_BITS must be 1..8 (got %d)", p->skip_bits);
+    CHK(p->min_len >= 1 && p->min_len <= 64, "MIN_LEN must be 1..64 (got %d)", p->min_len);
+    CHK(p->br_pen >= 0 && p->br_pen <= 15, "BR_PEN must be 0..15 (got %d)", p->br_pen);
+    CHK(p->pc_w >= 16 && p->pc_w <= 64, "PC_W must be 16..64 (got %d)", p->pc_w);
+    CHK(p->cnt_w >= 8 && p->cnt_w <= 64, "CNT_W must be 8..64 (got %d)", p->cnt_w);
+    CHK(pfp_look(p) <= (1 << p->win_bits) / 2,
+        "the window (2^WIN_BITS = %d) must hold at least twice FETCH_W + 2^SKIP_BITS = %d",
+        1 << p->win_bits, pfp_look(p));
+#undef CHK
+    return 0;
+}
+
+static const char *const stat_names[PFP_S_N] = {
+    "cycles", "fetched", "fetched_pi", "fetch_cycles", "decoded", "dispatched",
+    "dispatched_pi", "ignored_pi", "skipped_blocks", "skipped_insns", "mispredictions",
+    "skips", "misfetches", "branch_mispredictions", "late_redirects", "poppf_stalls",
+    "dispatch_stalls", "fetch_wait_cycles", "bdt_allocs"};
+
+const char *pfp_stat_name(int s) { return s >= 0 && s < PFP_S_N ? stat_names[s] : "?"; }
+
+int pfp_init(pfp *m, const pfp_params *p, char *msg, size_t n)
+{
+    memset(m, 0, sizeof *m);
+    if (pfp_params_check(p, msg, n)) return -1;
+    m->p = *p;
+    m->W = 1 << p->win_bits;
+    m->look = pfp_look(p);
+    m->pcm = hwp_mask(p->pc_w);
+    m->ptrm = (2u << p->win_bits) - 1u;
+    m->cntm = hwp_mask(p->cnt_w);
+    m->win = calloc((size_t)m->W, sizeof *m->win);
+    m->bdt = calloc((size_t)2 << p->set_bits, sizeof *m->bdt);
+    m->lru = calloc((size_t)1 << p->set_bits, 1);
+    if (!m->win || !m->bdt || !m->lru) {
+        pfp_free(m);
+        snprintf(msg, n, "out of memory");
+        return -1;
+    }
+    pfp_reset(m);
+    return 0;
+}
+
+void pfp_free(pfp *m)
+{
+    free(m->win);
+    free(m->bdt);
+    free(m->lru);
+    m->win = NULL;
+    m->bdt = NULL;
+    m->lru = NULL;
+}
+
+void pfp_reset(pfp *m)
+{
+    /* Like the RTL: control state is reset; the window contents are not
+     * (they are written before they are read); the table valid bits are. */
+    m->hd = m->fp = m->tl = 0;
+    m->fq_n = 0;
+    m->flag = m->pbit = m->last_pi = m->fwait = m->res_cnt = m->chk = 0;
+    m->lar_v = 0;
+    m->lar = 0;
+    for (int i = 0; i < (2 << m->p.set_bits); i++) memset(&m->bdt[i], 0, sizeof m->bdt[i]);
+    memset(m->lru, 0, (size_t)1 << m->p.set_bits);
+    memset(m->stat, 0, sizeof m->stat);
+}
+
+static uint32_t set_of(const pfp *m, uint64_t pc)
+{
+    return (uint32_t)((pc >> 1) & ((1u << m->p.set_bits) - 1u));
+}
+static uint64_t tag_of(const pfp *m, uint64_t pc)
+{
+    return (pc & m->pcm) >> (1 + m->p.set_bits);
+}
+
+/* Way of pc's set holding pc's tag, or -1. */
+static int bdt_find(const pfp *m, uint64_t pc)
+{
+    uint32_t s = set_of(m, pc);
+    uint64_t t = tag_of(m, pc);
+    for (int w = 0; w < 2; w++) {
+        const pfp_bdt *e = &m->bdt[s * 2 + w];
+        if (e->v && e->tag == t) return w;
+    }
+    return -1;
+}
+
+void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
+{
+    const pfp_params *P = &m->p;
+    const uint32_t W = (uint32_t)m->W, wm = W - 1u, pm = (uint32_t)m->ptrm;
+    const uint32_t occ = (m->tl - m->hd) & pm;
+    const uint32_t room = (m->fp - m->hd) & pm; /* window entries before the fetch pointer */
+    const uint32_t avail = (m->tl - m->fp) & pm;
+    const uint32_t maxskip = (1u << P->skip_bits) - 1u;
+    const int done = in->eos && occ == 0;
+    const int go = !done && (in->eos || avail >= (uint32_t)m->look || occ == W);
+
+    memset(out, 0, sizeof *out);
+    out->in_ready = occ < W;
+    out->go = go;
+    out->done = done;
+
+    uint64_t st[PFP_S_N];
+    memset(st, 0, sizeof st);
+
+    /* ------------------------------------------------ decode (state before the edge) */
+    uint32_t hd_d = m->hd;
+    int flag = m->flag, lar_v = m->lar_v;
+    uint64_t lar = m->lar;
+    int squash = 0;          /* profile flag misprediction: refetch after the leader */
+    int resolve = 0;         /* a mispredicted transfer was decoded */
+    int res_pen = 0;
+    uint32_t dec_fetched = 0; /* fetched entries leaving the fetch queue */
+    int upd = 0, upd_way = -1;
+    uint64_t upd_L = 0;
+    pfp_bdt e;
+    memset(&e, 0, sizeof e);
+    int alloc = 0;
+    int chk_d = m->chk;
+    const int dec_en = go && in->disp_ready;
+    if (go && !in->disp_ready && room != 0) st[PFP_S_DISP_STALL]++;
+    for (int j = 0; dec_en && j < P->dec_w; j++) {
+        uint32_t p = (m->hd + (uint32_t)j) & pm;
+        if (p == m->fp) break;
+        const pfp_went *E = &m->win[p & wm];
+        const int pi = pfp_kind_is_pi(E->kind);
+        int stop = 0;
+        if (pi) {
+            uint64_t L = lar_v ? lar : E->pc;
+            if (upd && L != upd_L) break; /* one descriptor update per cycle */
+        }
+        st[PFP_S_DECODED]++;
+        dec_fetched++;
+        hd_d = (p + 1u) & pm;
+        int disp = 0;
+        switch (E->kind) {
+        case PFP_K_SET: flag = 1; lar_v = 0; break;
+        case PFP_K_RESET: flag = 0; lar_v = 0; break;
+        case PFP_K_POP:
+            disp = 1;
+            lar_v = 0;
+            flag = E->val;
+            stop = 1;
+            st[PFP_S_POP_STALL]++;
+            break;
+        case PFP_K_PI:
+        case PFP_K_PIJ:
+            if (!lar_v) {
+                lar_v = 1;
+                lar = E->pc;
+            }
+            if (!upd) {
+                upd = 1;
+                upd_L = lar;
+                upd_way = bdt_find(m, lar);
+                if (upd_way >= 0) e = m->bdt[set_of(m, lar) * 2 + (uint32_t)upd_way];
+            }
+            /* Section IV-A: update or allocate the leader's descriptor. */
+            if (upd_way >= 0) {
+                if (e.lock && E->pc >= e.follow) e.follow = (E->pc + 4u) & m->pcm;
+                if (E->pc == upd_L) e.lock = 0;
+                e.pred = (uint8_t)flag;
+            } else if (!flag) {
+                uint32_t s = set_of(m, upd_L);
+                upd_way = !m->bdt[s * 2].v ? 0 : !m->bdt[s * 2 + 1].v ? 1 : m->lru[s];
+                alloc = 1;
+                e.v = 1;
+                e.tag = tag_of(m, upd_L);
+                e.follow = (upd_L + 4u) & m->pcm;
+                e.pred = 0;
+                e.lock = 1;
+            }
+            disp = flag;
+            if (!flag) st[PFP_S_IGNORED_PI]++;
+            if (E->sk) {
+                stop = 1;
+                if (flag) {
+                    squash = 1;
+                    st[PFP_S_PFP_MISP]++;
+                } else {
+                    st[PFP_S_SKIP_BLK]++;
+                    st[PFP_S_SKIP_INS] += E->n;
+                    hd_d = (p + 1u + E->n) & pm;
+                }
+            }
+            break;
+        default: /* ordinary instructions and pushpf */
+            disp = 1;
+            lar_v = 0;
+            break;
+        }
+        if (disp) {
+            if (st[PFP_S_DISP] == 0) out->disp_pc = E->pc;
+            st[PFP_S_DISP]++;
+            if (pi) st[PFP_S_DISP_PI]++;
+            if (m->on_disp) m->on_disp(m->on_disp_ctx, E->pc, E->kind);
+        }
+        if (E->mp && !E->sk) {
+            resolve = 1;
+            stop = 1;
+            if (E->kind == PFP_K_BR) {
+                st[PFP_S_BR_MISP]++;
+                res_pen = P->br_pen;
+                chk_d = flag; /* B.4: the flag is saved at the branch */
+            } else if (E->kind == PFP_K_PIJ && !E->taken) {
+                st[PFP_S_MISFETCH]++;
+            } else {
+                st[PFP_S_JMP_LATE]++;
+            }
+        }
+        if (stop) break;
+    }
+
+    /* ------------------------------------------------ fetch (state before the edge) */
+    uint32_t fp_d = m->fp;
+    int pb = m->pbit, lp = m->last_pi, fw = m->fwait;
+    uint32_t k = 0;
+    const int fetch_en = go && !m->fwait && room + (uint32_t)m->look <= W;
+    if (go && m->fwait) st[PFP_S_FWAIT_CYC]++;
+    if (fetch_en) {
+        uint32_t q = m->fp;
+        int looked = 0;
+        while (k < (uint32_t)P->fetch_w && m->fq_n + k < (uint32_t)P->fq && q != m->tl) {
+            pfp_went *E = &m->win[q & wm];
+            const int pi = pfp_kind_is_pi(E->kind);
+            const int cand = pi && !lp;
+            if (cand && looked) break; /* one table lookup per cycle */
+            k++;
+            st[PFP_S_FETCHED]++;
+            if (pi) st[PFP_S_FETCHED_PI]++;
+            E->sk = 0;
+            E->mp = 0;
+            E->n = 0;
+            lp = pi;
+            q = (q + 1u) & pm;
+            if (cand) {
+                looked = 1;
+                int w = bdt_find(m, E->pc);
+                if (in->pfp_en && w >= 0) {
+                    const pfp_bdt *b = &m->bdt[set_of(m, E->pc) * 2 + (uint32_t)w];
+                    uint64_t len = ((b->follow - E->pc) & m->pcm) >> 2;
+                    uint32_t left = (m->tl - q) & pm; /* records after the leader */
+                    if (!b->lock && !b->pred && len >= (uint64_t)P->min_len &&
+                        len <= (uint64_t)maxskip + 1u && len - 1u <= left) {
+                        E->sk = 1;
+                        E->n = (uint16_t)(len - 1u);
+                        q = (q + (uint32_t)len - 1u) & pm;
+                        st[PFP_S_SKIPS]++;
+                        break;
+                    }
+                }
+            }
+            int pred = 0;
+            switch (E->kind) {
+            case PFP_K_SET: pb = 1; break;
+            case PFP_K_RESET: pb = 0; break;
+            case PFP_K_BR: pred = E->bwd; break;
+            case PFP_K_JMP: pred = 1; break;
+            case PFP_K_PIJ: pred = pb; break; /* B.2: prediction-bit based */
+            default: break;
+            }
+            if (pred != E->taken) {
+                E->mp = 1;
+                fw = 1;
+                break;
+            }
+            if (pred) break; /* a taken transfer ends the fetch block */
+        }
+        fp_d = q;
+        if (k) st[PFP_S_FETCH_CYC]++;
+    }
+
+    /* ------------------------------------------------ next state */
+    if (in->in_valid && out->in_ready) {
+        pfp_went *E = &m->win[m->tl & wm];
+        E->pc = in->pc & m->pcm;
+        E->kind = (uint8_t)pfp_kind(in->insn, in->cls, in->len2);
+        E->taken = (uint8_t)(in->taken != 0);
+        E->val = (uint8_t)(in->val != 0);
+        E->bwd = (uint8_t)(in->len2 ? (in->insn >> 12) & 1u : (in->insn >> 31) & 1u);
+        m->tl = (m->tl + 1u) & pm;
+    }
+    if (go) {
+        if (upd && upd_way >= 0) {
+            uint32_t s = set_of(m, upd_L);
+            m->bdt[s * 2 + (uint32_t)upd_way] = e;
+            m->lru[s] = (uint8_t)(1 - upd_way);
+            out->bdt_write = 1;
+            if (alloc) st[PFP_S_BDT_ALLOC]++;
+        }
+        int flag_d = flag, pbit_d = pb, fwait_d = fw, res_d = m->res_cnt;
+        if (m->res_cnt != 0) {
+            res_d = m->res_cnt - 1;
+            if (m->res_cnt == 1) {
+                fwait_d = 0;
+                flag_d = m->chk; /* B.4: restore the flag saved at the branch */
+                pbit_d = m->chk;
+            }
+        }
+        if (squash) {
+            fp_d = hd_d;
+            m->fq_n = 0;
+            fwait_d = 0;
+            res_d = 0;
+            pbit_d = flag;
+            lp = 1;
+        } else {
+            m->fq_n = m->fq_n - dec_fetched + k;
+            if (resolve) {
+                pbit_d = flag;
+                if (res_pen == 0) fwait_d = 0;
+                else res_d = res_pen;
+            }
+        }
+        m->hd = hd_d;
+        m->fp = fp_d;
+        m->flag = flag_d;
+        m->pbit = pbit_d;
+        m->fwait = fwait_d;
+        m->res_cnt = res_d;
+        m->chk = chk_d;
+        m->last_pi = lp;
+        m->lar_v = lar_v;
+        m->lar = lar;
+        st[PFP_S_CYCLES] = 1;
+        for (int s = 0; s < PFP_S_N; s++) m->stat[s] = (m->stat[s] + st[s]) & m->cntm;
+        out->disp_n = (int)st[PFP_S_DISP];
+        out->disp_pi_n = (int)st[PFP_S_DISP_PI];
+    }
+}
+
+int pfp_run(pfp *m, const pfp_rec *recs, size_t n, int pfp_en)
+{
+    size_t i = 0;
+    uint64_t bound = 64u * (uint64_t)n + 100000u, c = 0;
+    pfp_in in;
+    pfp_out out;
+    memset(&in, 0, sizeof in);
+    in.disp_ready = 1;
+    in.pfp_en = pfp_en;
+    for (;; c++) {
+        if (c > bound) return -1;
+        in.in_valid = i < n;
+        in.eos = i >= n;
+        if (i < n) {
+            in.pc = recs[i].pc;
+            in.insn = recs[i].insn;
+            in.cls = recs[i].cls;
+            in.taken = recs[i].taken;
+            in.val = recs[i].val;
+            in.len2 = recs[i].len2;
+        }
+        pfp_step(m, &in, &out);
+        if (out.done) return 0;
+        if (in.in_valid && out.in_ready) i++;
+    }
+}

@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_pfp: selective instruction dispatch and the profile flag predictor of
+// Vaswani, Srikant and Thazhuthaveetil, "Architectural Support for Online
+// Program Instrumentation" (sections III-B, IV-A), inside a trace-driven
+// front end. The instrumented dynamic instruction stream (one record per
+// committed-path instruction) fills a window of 2^WIN_BITS records; the front
+// end advances one cycle ("go") whenever every record it may look at is
+// present (LOOK = FETCH_W + 2^SKIP_BITS beyond the fetch pointer, or the end
+// of the stream), so its figures do not depend on the input timing.
+//
+// Fetch: up to FETCH_W records per cycle into a fetch queue of FQ entries,
+// ending at a predicted-taken transfer. Conditional branches are predicted
+// backward-taken; profile jal/b by the fetch prediction bit (B.2, set and
+// reset by fetched setpf/resetpf). A mispredicted transfer holds fetch
+// (wrong path) until decode resolves it. The block descriptor table (2 ways
+// x 2^SET_BITS sets: tag, follow, prediction bit, lock bit) is looked up for
+// the first profile instruction following a non-profile one in the cycle;
+// an unlocked entry predicting "ignored" whose block is MIN_LEN..2^SKIP_BITS
+// long redirects fetch to the block follow (the leader still enters the
+// queue).
+// Decode: up to DEC_W per cycle. setpf/resetpf act on the profile flag and
+// are not dispatched; profile instructions are dispatched only with the flag
+// on (selective dispatch); poppf ends the decode group (B.3). Every profile
+// instruction updates the leader's descriptor (one entry per cycle): allocate
+// only with the flag off (follow = leader + 4, predicted off, locked), extend
+// the follow while locked, unlock when the leader is seen again, prediction
+// bit = flag. A skipped leader seen with the flag on is a misprediction:
+// refetch after the leader. A dropped predicted-taken jal/b is a mis-fetch.
+// The C model cmodel/pfp/pfp.c is the specification (docs/pfp.md).
+`default_nettype none
+
+module hwp_pfp #(
+    parameter integer FETCH_W   = 4,   // instructions fetched per cycle (1..8)
+    parameter integer DEC_W     = 4,   // instructions decoded per cycle (1..8)
+    parameter integer FQ        = 32,  // fetch queue entries (1..255)
+    parameter integer WIN_BITS  = 6,   // log2 of the record window
+    parameter integer SET_BITS  = 6,   // log2 of the descriptor table sets (2 ways)
+    parameter integer MIN_LEN   = 4,   // shortest profile block that is skipped
+    parameter integer SKIP_BITS = 4,   // longest skip: 2^SKIP_BITS - 1 after the leader
+    parameter integer BR_PEN    = 3,   // extra cycles to resolve a mispredicted branch
+    parameter integer PC_W      = 32,  // stored address bits
+    parameter integer CNT_W     = 32   // statistics counter bits
+) (
+    input  wire                    clk_i,
+    input  wire                    rst_i,
+    // instrumented dynamic instruction stream
+    input  wire                    in_valid_i,
+    output wire                    in_ready_o,
+    input  wire [PC_W-1:0]         in_pc_i,
+    input  wire [31:0]             in_insn_i,
+    input  wire [3:0]              in_cls_i,
+    input  wire                    in_taken_i,
+    input  wire                    in_val_i,
+    input  wire                    in_len2_i,
+    input  wire                    eos_i,
+    // back end and mode
+    input  wire                    disp_ready_i,
+    input  wire                    pfp_en_i,
+    // per-cycle outputs
+    output wire                    go_o,
+    output wire                    done_o,
+    output wire [3:0]              disp_n_o,
+    output wire [3:0]              disp_pi_n_o,
+    output wire [PC_W-1:0]         disp_pc_o,
+    output wire                    bdt_write_o,
+    // statistics, counter s at [s*CNT_W +: CNT_W] (enum pfp_stat)
+    output wire [19*CNT_W-1:0]     stat_o,
+    // state for the lockstep comparison
+    output wire [WIN_BITS:0]       hd_o,
+    output wire [WIN_BITS:0]       fp_o,
+    output wire [WIN_BITS:0]       tl_o,
+    output wire [7:0]              fq_n_o,
+    output wire [7:0]              flags_o,   // {lar_v, chk, fwait, last_pi, pbit, flag}
+    output wire [3:0]              res_cnt_o,
+    output wire [PC_W-1:0]         lar_o,
+    input  wire [SET_BITS:0]       dbg_bdt_idx_i, // {set, way}
+    output wire [2*PC_W+2:0]       dbg_bdt_o      // {v, pred, lock, tag (PC_W), follow}
+);
+    localparam integer W       = 1 << WIN_BITS;
+    localparam integer PW      = WIN_BITS + 1;
+    localparam integer NE      = 2 << SET_BITS;
+    localparam integer TAG_W   = PC_W - 1 - SET_BITS;
+    localparam integer LOOK    = FETCH_W + (1 << SKIP_BITS);
+    localparam integer NS      = 19;
+    localparam [PC_W-3:0] MIN_LEN_L = {{(PC_W-10){1'b0}}, MIN_LEN[7:0]};
+    localparam [PC_W-3:0] MAXLEN_L  = (1 << SKIP_BITS);
+
+    localparam [3:0] K_ORD = 4'd0, K_BR = 4'd1, K_JMP = 4'd2, K_PI = 4'd3, K_PIJ = 4'd4,
+                     K_SET = 4'd5, K_RESET = 4'd6, K_PUSH = 4'd7, K_POP = 4'd8;
+    // stat indices
+    localparam integer S_CYCLES = 0, S_FETCHED = 1, S_FETCHED_PI = 2, S_FETCH_CYC = 3,
+                       S_DECODED = 4, S_DISP = 5, S_DISP_PI = 6, S_IGNORED_PI = 7,
+                       S_SKIP_BLK = 8, S_SKIP_INS = 9, S_PFP_MISP = 10, S_SKIPS = 11,
+                       S_MISFETCH = 12, S_BR_MISP = 13, S_JMP_LATE = 14, S_POP_STALL = 15,
+                       S_DISP_STALL = 16, S_FWAIT_CYC = 17, S_BDT_ALLOC = 18;
+
+    // ------------------------------------------------------------ state
+    reg [PC_W-1:0]      win_pc_q    [0:W-1];
+    reg [3:0]           win_kind_q  [0:W-1];
+    reg                 win_taken_q [0:W-1];
+    reg                 win_val_q   [0:W-1];
+    reg                 win_bwd_q   [0:W-1];
+    reg [W-1:0]           win_sk_q;   // written at fetch
+    reg [W-1:0]           win_mp_q;
+    reg [W*SKIP_BITS-1:0] win_n_q;
+
+    reg [NE-1:0]        bdt_v_q;
+    reg                 bdt_pred_q   [0:NE-1];
+    reg                 bdt_lock_q   [0:NE-1];
+    reg [TAG_W-1:0]     bdt_tag_q    [0:NE-1];
+    reg [PC_W-1:0]      bdt_follow_q [0:NE-1];
+    reg [(1<<SET_BITS)-1:0] lru_q;
+
+    reg [PW-1:0]   hd_q, fp_q, tl_q;
+    reg [7:0]      fq_n_q;
+    reg            flag_q, pbit_q, last_pi_q, fwait_q, chk_q, lar_v_q;
+    reg [3:0]      res_cnt_q;
+    reg [PC_W-1:0] lar_q;
+    reg [NS*CNT_W-1:0] stat_q;
+
+    // ------------------------------------------------------------ input decode
+    wire [6:0] in_opc = in_insn_i[6:0];
+    reg  [3:0] in_kind;
+    always @* begin
+        in_kind = K_ORD;
+        if (in_cls_i == 4'd4) in_kind = K_BR;
+        else if (in_cls_i == 4'd5 || in_cls_i == 4'd6 || in_cls_i == 4'd7 || in_cls_i == 4'd8)
+            in_kind = K_JMP;
+        if (!in_len2_i) begin
+            if (in_opc == 7'h0b) begin
+                if (in_insn_i[14:12] == 3'd7) begin
+                    case (in_insn_i[26:25])
+                        2'd0:    in_kind = K_SET;
+                        2'd1:    in_kind = K_RESET;
+                        2'd2:    in_kind = K_PUSH;
+                        default: in_kind = K_POP;
+                    endcase
+                end else begin
+                    in_kind = K_PI;
+                end
+            end else if (in_opc == 7'h2b) begin
+                in_kind = K_PI;
+            end else if (in_opc == 7'h5b) begin
+                in_kind = K_PIJ;
+            end
+        end
+    end
+    wire in_bwd = in_len2_i ? in_insn_i[12] : in_insn_i[31];
+
+    // ------------------------------------------------------------ cycle control
+    wire [PW-1:0] occ   = tl_q - hd_q;
+    wire [PW-1:0] room  = fp_q - hd_q;
+    wire [PW-1:0] avail = tl_q - fp_q;
+    wire in_ready = (occ < W[PW-1:0]);
+    wire in_fire  = in_valid_i && in_ready;
+    wire done     = eos_i && (occ == {PW{1'b0}});
+    wire go       = !done && (eos_i || ({{(32-PW){1'b0}}, avail} >= LOOK) ||
+                              (occ == W[PW-1:0]));
+    wire dec_en   = go && disp_ready_i;
+    wire fetch_en = go && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
+
+
+    // ------------------------------------------------------------ decode
+    integer j;
+    reg            run;
+    reg [PW-1:0]   dp, hd_d;
+    reg [WIN_BITS-1:0] de;
+    reg [3:0]      dk;
+    reg [PC_W-1:0] dpc, dL;
+    reg            dpi, dstop, ddisp;
+    reg            flag_c, lar_v_c, chk_c;
+    reg [PC_W-1:0] lar_c;
+    reg            squash, resolve;
+    reg [3:0]      res_pen;
+    reg [7:0]      dec_fetched;
+    reg            upd, upd_hit, alloc;
+    reg            upd_way;
+    reg [PC_W-1:0] upd_L;
+    reg [SET_BITS-1:0] us;
+    reg            e_v, e_pred, e_lock;
+    reg [TAG_W-1:0] e_tag;
+    reg [PC_W-1:0] e_follow;
+    reg [3:0]      d_decoded, d_disp, d_disp_pi, d_ign, d_skipblk, d_misp, d_brmisp, d_misf,
+                   d_late, d_pop;
+    reg [SKIP_BITS+3:0] d_skipins;
+    reg [PC_W-1:0] disp_pc;
+    always @* begin
+        hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
+        squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
+        upd = 1'b0; upd_hit = 1'b0; upd_way = 1'b0; upd_L = {PC_W{1'b0}}; alloc = 1'b0;
+        us = {SET_BITS{1'b0}};
+        e_v = 1'b0; e_pred = 1'b0; e_lock = 1'b0; e_tag = {TAG_W{1'b0}}; e_follow = {PC_W{1'b0}};
+        d_decoded = 4'd0; d_disp = 4'd0; d_disp_pi = 4'd0; d_ign = 4'd0; d_skipblk = 4'd0;
+        d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
+        d_skipins = {(SKIP_BITS+4){1'b0}};
+        disp_pc = {PC_W{1'b0}};
+        dp = hd_q; de = {WIN_BITS{1'b0}}; dk = K_ORD; dpc = {PC_W{1'b0}}; dL = {PC_W{1'b0}};
+        dpi = 1'b0; dstop = 1'b0; ddisp = 1'b0;
+        run = dec_en;
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            dp = hd_q + j[PW-1:0];
+            if (dp == fp_q) run = 1'b0;
+            de  = dp[WIN_BITS-1:0];
+            dk  = win_kind_q[de];
+            dpc = win_pc_q[de];
+            dpi = (dk == K_PI) || (dk == K_PIJ);
+            dL  = lar_v_c ? lar_c : dpc;
+            if (dpi && upd && (dL != upd_L)) run = 1'b0;  // one descriptor update per cycle
+            if (run) begin
+                dstop = 1'b0;
+                ddisp = 1'b0;
+                d_decoded = d_decoded + 4'd1;
+                dec_fetched = dec_fetched + 8'd1;
+                hd_d = dp + 1'b1;
+                case (dk)
+                    K_SET:   begin flag_c = 1'b1; lar_v_c = 1'b0; end
+                    K_RESET: begin flag_c = 1'b0; lar_v_c = 1'b0; end
+                    K_POP: begin
+                        ddisp = 1'b1; lar_v_c = 1'b0; flag_c = win_val_q[de]; dstop = 1'b1;
+                        d_pop = d_pop + 4'd1;
+                    end
+                    K_PI, K_PIJ: begin
+                        if (!lar_v_c) begin
+                            lar_v_c = 1'b1;
+                            lar_c = dpc;
+                        end
+                        if (!upd) begin
+                            upd = 1'b1;
+                            upd_L = lar_c;
+                            us = lar_c[SET_BITS:1];
+                            if (bdt_v_q[{us, 1'b0}] && bdt_tag_q[{us, 1'b0}] == lar_c[PC_W-1:1+SET_BITS]) begin
+                                upd_hit = 1'b1; upd_way = 1'b0;
+                            end else if (bdt_v_q[{us, 1'b1}] && bdt_tag_q[{us, 1'b1}] == lar_c[PC_W-1:1+SET_BITS]) begin
+                                upd_hit = 1'b1; upd_way = 1'b1;
+                            end
+                            e_v      = bdt_v_q[{us, upd_way}];
+                            e_pred   = bdt_pred_q[{us, upd_way}];
+                            e_lock   = bdt_lock_q[{us, upd_way}];
+                            e_tag    = bdt_tag_q[{us, upd_way}];
+                            e_follow = bdt_follow_q[{us, upd_way}];
+                        end
+                        if (upd_hit) begin
+                            if (e_lock && dpc >= e_follow) e_follow = dpc + 4;
+                            if (dpc == upd_L) e_lock = 1'b0;
+                            e_pred = flag_c;
+                        end else if (!flag_c) begin
+                            upd_hit  = 1'b1;
+                            alloc    = 1'b1;
+                            upd_way  = !bdt_v_q[{us, 1'b0}] ? 1'b0 :
+                                       !bdt_v_q[{us, 1'b1}] ? 1'b1 : lru_q[us];
+                            e_v      = 1'b1;
+                            e_tag    = upd_L[PC_W-1:1+SET_BITS];
+                            e_follow = upd_L + 4;
+                            e_pred   = 1'b0;
+                            e_lock   = 1'b1;
+                        end
+                        ddisp = flag_c;
+                        if (!flag_c) d_ign = d_ign + 4'd1;
+                        if (win_sk_q[de]) begin
+                            dstop = 1'b1;
+                            if (flag_c) begin
+                                squash = 1'b1;
+                                d_misp = d_misp + 4'd1;
+                            end else begin
+                                d_skipblk = d_skipblk + 4'd1;
+                                d_skipins = d_skipins + {4'd0, win_n_q[de*SKIP_BITS +: SKIP_BITS]};
+                                hd_d = dp + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, win_n_q[de*SKIP_BITS +: SKIP_BITS]};
+                            end
+                        end
+                    end
+                    default: begin ddisp = 1'b1; lar_v_c = 1'b0; end
+                endcase
+                if (ddisp) begin
+                    if (d_disp == 4'd0) disp_pc = dpc;
+                    d_disp = d_disp + 4'd1;
+                    if (dpi) d_disp_pi = d_disp_pi + 4'd1;
+                end
+                if (win_mp_q[de] && !win_sk_q[de]) begin
+                    resolve = 1'b1;
+                    dstop = 1'b1;
+                    if (dk == K_BR) begin
+                        d_brmisp = d_brmisp + 4'd1;
+                        res_pen = BR_PEN[3:0];
+                        chk_c = flag_c;
+                    end else if (dk == K_PIJ && !win_taken_q[de]) begin
+                        d_misf = d_misf + 4'd1;
+                    end else begin
+                        d_late = d_late + 4'd1;
+                    end
+                end
+                if (dstop) run = 1'b0;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------ fetch
+    integer k;
+    reg            frun, looked, fcand, fpi, fpred, fskip_hit;
+    reg [PW-1:0]   fq, fp_d, fleft;
+    reg [WIN_BITS-1:0] fe;
+    reg [3:0]      fk;
+    reg [PC_W-1:0] fpc;
+    reg            pb_c, lp_c, fw_c;
+    reg [3:0]      nf, nf_pi, f_skips;
+    reg [SET_BITS-1:0] fs;
+    reg            fw_sel;
+    reg [PC_W-3:0] flen;
+    reg [PC_W-1:0] fdiff;
+    reg            fwr      [0:FETCH_W-1];
+    reg [WIN_BITS-1:0] fwr_e [0:FETCH_W-1];
+    reg            fwr_sk   [0:FETCH_W-1];
+    reg            fwr_mp   [0:FETCH_W-1];
+    reg [SKIP_BITS-1:0] fwr_n [0:FETCH_W-1];
+    always @* begin
+        fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
+        nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
+        looked = 1'b0; fcand = 1'b0; fpi = 1'b0; fpred = 1'b0; fskip_hit = 1'b0;
+        fq = fp_q; fe = {WIN_BITS{1'b0}}; fk = K_ORD; fpc = {PC_W{1'b0}}; fleft = {PW{1'b0}};
+        fs = {SET_BITS{1'b0}}; fw_sel = 1'b0; flen = {(PC_W-2){1'b0}}; fdiff = {PC_W{1'b0}};
+        frun = fetch_en;
+        for (k = 0; k < FETCH_W; k = k + 1) begin
+            fwr[k] = 1'b0; fwr_e[k] = {WIN_BITS{1'b0}}; fwr_sk[k] = 1'b0; fwr_mp[k] = 1'b0;
+            fwr_n[k] = {SKIP_BITS{1'b0}};
+            if ({4'd0, fq_n_q} + {8'd0, nf} >= FQ[11:0]) frun = 1'b0;
+            if (fq == tl_q) frun = 1'b0;
+            fe  = fq[WIN_BITS-1:0];
+            fk  = win_kind_q[fe];
+            fpc = win_pc_q[fe];
+            fpi = (fk == K_PI) || (fk == K_PIJ);
+            fcand = fpi && !lp_c;
+            if (fcand && looked) frun = 1'b0;  // one table lookup per cycle
+            if (frun) begin
+                nf = nf + 4'd1;
+                if (fpi) nf_pi = nf_pi + 4'd1;
+                fwr[k] = 1'b1;
+                fwr_e[k] = fe;
+                lp_c = fpi;
+                fq = fq + 1'b1;
+                fskip_hit = 1'b0;
+                if (fcand) begin
+                    looked = 1'b1;
+                    fs = fpc[SET_BITS:1];
+                    fskip_hit = 1'b1;
+                    if (bdt_v_q[{fs, 1'b0}] && bdt_tag_q[{fs, 1'b0}] == fpc[PC_W-1:1+SET_BITS]) fw_sel = 1'b0;
+                    else if (bdt_v_q[{fs, 1'b1}] && bdt_tag_q[{fs, 1'b1}] == fpc[PC_W-1:1+SET_BITS]) fw_sel = 1'b1;
+                    else fskip_hit = 1'b0;
+                    fdiff = bdt_follow_q[{fs, fw_sel}] - fpc;
+                    flen = fdiff[PC_W-1:2];
+                    fleft = tl_q - fq;
+                    if (pfp_en_i && fskip_hit && !bdt_lock_q[{fs, fw_sel}] &&
+                        !bdt_pred_q[{fs, fw_sel}] && flen >= MIN_LEN_L && flen <= MAXLEN_L &&
+                        flen - 1 <= {{(PC_W-2-PW){1'b0}}, fleft}) begin
+                        fwr_sk[k] = 1'b1;
+                        fwr_n[k] = flen[SKIP_BITS-1:0] - 1'b1;
+                        fq = fq + flen[PW-1:0] - 1'b1;
+                        f_skips = f_skips + 4'd1;
+                        frun = 1'b0;
+                    end
+                end
+                if (frun) begin
+                    fpred = 1'b0;
+                    case (fk)
+                        K_SET:   pb_c = 1'b1;
+                        K_RESET: pb_c = 1'b0;
+                        K_BR:    fpred = win_bwd_q[fe];
+                        K_JMP:   fpred = 1'b1;
+                        K_PIJ:   fpred = pb_c;
+                        default: fpred = 1'b0;
+                    endcase
+                    if (fpred != win_taken_q[fe]) begin
+                        fwr_mp[k] = 1'b1;
+                        fw_c = 1'b1;
+                        frun = 1'b0;
+                    end else if (fpred) begin
+                        frun = 1'b0;
+                    end
+                end
+            end
+        end
+        if (fetch_en) fp_d = fq;
+    end
+
+    // ------------------------------------------------------------ next state
+    reg [CNT_W-1:0] sinc [0:NS-1];
+    integer s;
+    always @* begin
+        for (s = 0; s < NS; s = s + 1) sinc[s] = {CNT_W{1'b0}};
+        sinc[S_CYCLES]     = {{(CNT_W-1){1'b0}}, 1'b1};
+        sinc[S_FETCHED]    = {{(CNT_W-4){1'b0}}, nf};
+        sinc[S_FETCHED_PI] = {{(CNT_W-4){1'b0}}, nf_pi};
+        sinc[S_FETCH_CYC]  = {{(CNT_W-1){1'b0}}, nf != 4'd0};
+        sinc[S_DECODED]    = {{(CNT_W-4){1'b0}}, d_decoded};
+        sinc[S_DISP]       = {{(CNT_W-4){1'b0}}, d_disp};
+        sinc[S_DISP_PI]    = {{(CNT_W-4){1'b0}}, d_disp_pi};
+        sinc[S_IGNORED_PI] = {{(CNT_W-4){1'b0}}, d_ign};
+        sinc[S_SKIP_BLK]   = {{(CNT_W-4){1'b0}}, d_skipblk};
+        sinc[S_SKIP_INS]   = {{(CNT_W-SKIP_BITS-4){1'b0}}, d_skipins};
+        sinc[S_PFP_MISP]   = {{(CNT_W-4){1'b0}}, d_misp};
+        sinc[S_SKIPS]      = {{(CNT_W-4){1'b0}}, f_skips};
+        sinc[S_MISFETCH]   = {{(CNT_W-4){1'b0}}, d_misf};
+        sinc[S_BR_MISP]    = {{(CNT_W-4){1'b0}}, d_brmisp};
+        sinc[S_JMP_LATE]   = {{(CNT_W-4){1'b0}}, d_late};
+        sinc[S_POP_STALL]  = {{(CNT_W-4){1'b0}}, d_pop};
+        sinc[S_DISP_STALL] = {{(CNT_W-1){1'b0}}, !disp_ready_i && (room != {PW{1'b0}})};
+        sinc[S_FWAIT_CYC]  = {{(CNT_W-1){1'b0}}, fwait_q};
+        sinc[S_BDT_ALLOC]  = {{(CNT_W-1){1'b0}}, alloc};
+    end
+
+    reg            flag_n, pbit_n, fwait_n, lp_n;
+    reg [3:0]      res_n;
+    reg [PW-1:0]   fp_n;
+    reg [7:0]      fqn_n;
+    always @* begin
+        flag_n = flag_c; pbit_n = pb_c; fwait_n = fw_c; res_n = res_cnt_q; lp_n = lp_c;
+        fp_n = fp_d;
+        fqn_n = fq_n_q - dec_fetched + {4'd0, nf};
+        if (res_cnt_q != 4'd0) begin
+            res_n = res_cnt_q - 4'd1;
+            if (res_cnt_q == 4'd1) begin
+                fwait_n = 1'b0;
+                flag_n = chk_q;  // B.4: restore the flag saved at the branch
+                pbit_n = chk_q;
+            end
+        end
+        if (squash) begin
+            fp_n = hd_d;
+            fqn_n = 8'd0;
+            fwait_n = 1'b0;
+            res_n = 4'd0;
+            pbit_n = flag_c;
+            lp_n = 1'b1;
+        end else if (resolve) begin
+            pbit_n = flag_c;
+            if (res_pen == 4'd0) fwait_n = 1'b0;
+            else res_n = res_pen;
+        end
+    end
+
+    reg [NS*CNT_W-1:0] stat_n;
+    integer i;
+    always @* begin
+        for (i = 0; i < NS; i = i + 1)
+            stat_n[i*CNT_W +: CNT_W] = stat_q[i*CNT_W +: CNT_W] + sinc[i];
+    end
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            hd_q <= {PW{1'b0}};
+            fp_q <= {PW{1'b0}};
+            tl_q <= {PW{1'b0}};
+            fq_n_q <= 8'd0;
+            flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
+            chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
+            res_cnt_q <= 4'd0;
+            bdt_v_q <= {NE{1'b0}};
+            lru_q <= {(1 << SET_BITS){1'b0}};
+            stat_q <= {(NS*CNT_W){1'b0}};
+        end else begin
+            if (in_fire) tl_q <= tl_q + 1'b1;
+            if (go) begin
+                if (upd && upd_hit) begin
+                    bdt_v_q[{us, upd_way}] <= e_v;
+                    lru_q[us] <= !upd_way;
+                end
+                hd_q <= hd_d;
+                fp_q <= fp_n;
+                fq_n_q <= fqn_n;
+                flag_q <= flag_n;
+                pbit_q <= pbit_n;
+                fwait_q <= fwait_n;
+                res_cnt_q <= res_n;
+                last_pi_q <= lp_n;
+                lar_v_q <= lar_v_c;
+                lar_q <= lar_c;
+                chk_q <= chk_c;
+                stat_q <= stat_n;
+            end
+        end
+    end
+
+    // descriptor payload: no reset (only the valid bits are reset)
+    always @(posedge clk_i) begin
+        if (go && upd && upd_hit) begin
+            bdt_pred_q[{us, upd_way}]   <= e_pred;
+            bdt_lock_q[{us, upd_way}]   <= e_lock;
+            bdt_tag_q[{us, upd_way}]    <= e_tag;
+            bdt_follow_q[{us, upd_way}] <= e_follow;
+        end
+    end
+
+    // window: input writes at the tail, fetch writes its per-record bits
+    always @(posedge clk_i) begin
+        if (in_fire) begin
+            win_pc_q[tl_q[WIN_BITS-1:0]]    <= in_pc_i;
+            win_kind_q[tl_q[WIN_BITS-1:0]]  <= in_kind;
+            win_taken_q[tl_q[WIN_BITS-1:0]] <= in_taken_i;
+            win_val_q[tl_q[WIN_BITS-1:0]]   <= in_val_i;
+            win_bwd_q[tl_q[WIN_BITS-1:0]]   <= in_bwd;
+        end
+        if (go) begin
+            win_sk_q <= sk_n;
+            win_mp_q <= mp_n;
+            win_n_q  <= n_n;
+        end
+    end
+    reg [W-1:0]           sk_n, mp_n;
+    reg [W*SKIP_BITS-1:0] n_n;
+    integer f;
+    always @* begin
+        sk_n = win_sk_q; mp_n = win_mp_q; n_n = win_n_q;
+        for (f = 0; f < FETCH_W; f = f + 1) begin
+            if (fwr[f]) begin
+                sk_n[fwr_e[f]] = fwr_sk[f];
+                mp_n[fwr_e[f]] = fwr_mp[f];
+                n_n[fwr_e[f]*SKIP_BITS +: SKIP_BITS] = fwr_n[f];
+            end
+        end
+    end
+
+    // ------------------------------------------------------------ outputs
+    assign in_ready_o  = in_ready;
+    assign go_o        = go;
+    assign done_o      = done;
+    assign disp_n_o    = go ? d_disp : 4'd0;
+    assign disp_pi_n_o = go ? d_disp_pi : 4'd0;
+    assign disp_pc_o   = disp_pc;
+    assign bdt_write_o = go && upd && upd_hit;
+    assign stat_o = stat_q;
+    assign hd_o      = hd_q;
+    assign fp_o      = fp_q;
+    assign tl_o      = tl_q;
+    assign fq_n_o    = fq_n_q;
+    assign flags_o   = {2'b00, lar_v_q, chk_q, fwait_q, last_pi_q, pbit_q, flag_q};
+    assign res_cnt_o = res_cnt_q;
+    assign lar_o     = lar_q;
+    assign dbg_bdt_o = {bdt_v_q[dbg_bdt_idx_i], bdt_pred_q[dbg_bdt_idx_i], bdt_lock_q[dbg_bdt_idx_i],
+                        {{(PC_W-TAG_W){1'b0}}, bdt_tag_q[dbg_bdt_idx_i]},
+                        bdt_follow_q[dbg_bdt_idx_i]};
+
+    wire unused_ok = &{1'b0, fpred, fw_sel, in_insn_i[30:27], in_insn_i[24:15], in_insn_i[11:7],
+                       fdiff[1:0]};
+endmodule
+
+`default_nettype wire
