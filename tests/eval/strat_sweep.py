@@ -129,7 +129,7 @@ def main():
                 print("strat_sweep: %s" % e, file=sys.stderr)
                 return 1
     with open(os.path.join(a.out, "strat-results.json"), "w") as f:
-        json.dump([dict(trace=k[0], compressor=k[1], ak=k[2], **v) for k, v in sorted(results.items())],
+        json.dump([dict(v, sweep_key=k[1], trace_name=k[0]) for k, v in sorted(results.items())],
                   f, indent=1)
     rel = os.path.relpath(a.out, os.path.dirname(os.path.abspath(a.md)))
     labels = {k: l for k, l, _ in COMPRESSORS}
@@ -194,9 +194,11 @@ def main():
         v = "agrees" if r_h["messages"] <= r_r["messages"] else "disagrees"
         verdicts.append("- %s: overhead H[P_256]_2048 %.3f%% vs R_256 %.3f%%: %s with the paper "
                         "(stratified never above random)." % (tn, r_h["overhead_pct"], r_r["overhead_pct"], v))
-        v = "agrees" if r_h5["error_pct"] <= r_r["error_pct"] * 1.25 + 0.5 else "disagrees"
+        v = "agrees" if (r_h5["error_pct"] <= r_r["error_pct"] * 1.25 + 0.5 and
+                         r_h5["overhead_pct"] <= 0.6 * r_r["overhead_pct"]) else "disagrees"
         verdicts.append("- %s: H[P_512]_2048 final error %.2f%% at %.3f%% overhead vs R_256 %.2f%% at "
-                        "%.3f%%: %s with the paper (similar accuracy at half the overhead)." % (
+                        "%.3f%%: %s with the paper (similar accuracy -- here: within 25%% + 0.5 points "
+                        "-- at about half the overhead -- here: at most 60%%)." % (
                             tn, r_h5["error_pct"], r_h5["overhead_pct"], r_r["error_pct"],
                             r_r["overhead_pct"], v))
         v = "agrees" if (r_t["error_pct"] <= r_h["error_pct"] and r_t["messages"] > r_h["messages"]) else "disagrees"
