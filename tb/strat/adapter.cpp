@@ -63,6 +63,7 @@ public:
         }
         c_ = m_.cfg;
         wmask_ = c_.width >= 64 ? ~0ull : (1ull << c_.width) - 1;
+        retire_ = opt.trace.kind == HWP_KIND_RETIRE;
     }
     ~StratAdapter() override
     {
@@ -96,7 +97,7 @@ public:
         strat_cyc_in mi{};
         mi.in_valid = in.in_valid;
         mi.in_a = in.rec.a & wmask_;
-        mi.in_b = in.rec.b & wmask_;
+        mi.in_b = (retire_ ? in.rec.value : in.rec.b) & wmask_;
         mi.flush = in.eos;
         mi.out_ready = in.out_ready & 1;
         strat_cyc_out mo;
@@ -203,6 +204,7 @@ private:
     strat_fn f_;
     strat_cfg c_;
     uint64_t wmask_;
+    bool retire_ = false; // retire traces: every record as <pc, destination value>
     std::deque<strat_msg> expect_;
     bool flushed_ = false;
     bool done_ = false;

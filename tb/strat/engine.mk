@@ -30,7 +30,8 @@ SIM_ARGS_tagsmall    := --param mode=tag --param rate=9 --param evict=3 --param 
 SIM_GPARAMS_crsmall := W=64 IDX_W=3 WAYS=1 CNT_W=3 MISS_W=1 TAG_W=3 AK_K=16 FIFO_AW=3 HASH_SEED=3
 SIM_ARGS_crsmall    := --param mode=hcr --param rate=6 --param evict=8 --param replace=2 --param ak=0 --param lfsr_seed=0x1234567
 
-SIM_TRACES := $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-edge.hwpt tests/traces/*-ldaddr.hwpt))
+# every bundled trace (tuple traces as <a, b>, retire traces as <pc, value>)
+SIM_TRACES := $(sort $(wildcard tests/traces/*.hwpt))
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
