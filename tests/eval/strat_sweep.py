@@ -29,6 +29,8 @@ COMPRESSORS = [
       "--miss-bits", "3", "--evict", "16", "--replace", "4"]),
 ]
 AK_VARIANTS = [("R256", "R_256 A_16"), ("HP256", "H[P_256]_2048 A_16"), ("TAG", "tagged A_16")]
+# section 5.5 / Figure 9: table-size sensitivity of H[P_256]_n
+SENS = [512, 1024, 4096]
 THRESHOLDS = [5.0, 3.0]
 
 
@@ -59,6 +61,10 @@ def reach(curve, thr):
     return first, stay
 
 
+def mean_err(curve):
+    return sum(pt["error_pct"] for pt in curve) / len(curve) if curve else float("nan")
+
+
 def fmt_ev(v):
     if v is None:
         return "never"
@@ -83,6 +89,10 @@ def plot(results, tname, outdir, rel):
         r = results[(tname, key, 1)]
         xs = [pt["events"] for pt in r["curve"]]
         axes[1].plot(xs, [pt["overhead_pct"] for pt in r["curve"]], linestyle="--", label=label)
+    for n in SENS:
+        r = results[(tname, "HP256n%d" % n, 0)]
+        axes[0].plot([pt["events"] for pt in r["curve"]], [pt["error_pct"] for pt in r["curve"]],
+                     linestyle=":", label="H[P_256]_%d" % n)
     axes[0].set_title("%s: invariance error vs events" % tname)
     axes[0].set_xlabel("profiled events")
     axes[0].set_ylabel("error %")
@@ -121,6 +131,9 @@ def main():
             for key, label in AK_VARIANTS:
                 opts = next(o for k, _, o in COMPRESSORS if k == key)
                 jobs[(tn, key, 1)] = ex.submit(run_one, a.hwprof, t, opts + ["--ak"], a.points, extra)
+            for n in SENS:
+                jobs[(tn, "HP256n%d" % n, 0)] = ex.submit(
+                    run_one, a.hwprof, t, ["--mode", "hp", "--rate", "256", "--entries", str(n)], a.points, extra)
         results = {}
         for k, fut in jobs.items():
             try:
@@ -149,14 +162,15 @@ def main():
         md.append("### %s\n" % tn)
         md.append("%d events; %d loads and %d tuples selected by the error metric (%d events).\n" % (
             base["events"], base["selected_loads"], base["selected_tuples"], base["selected_events"]))
-        hdr = "| compressor | final error % | messages | overhead % |"
+        hdr = "| compressor | final error % | mean error % over the curve | messages | overhead % |"
         for thr in THRESHOLDS:
             hdr += " first <= %g%% | stays <= %g%% |" % (thr, thr)
         md.append(hdr)
-        md.append("|" + "---|" * (4 + 2 * len(THRESHOLDS)))
+        md.append("|" + "---|" * (5 + 2 * len(THRESHOLDS)))
         for key, label, _ in COMPRESSORS:
             r = results[(tn, key, 0)]
-            row = "| %s | %.2f | %d | %.3f |" % (label, r["error_pct"], r["messages"], r["overhead_pct"])
+            row = "| %s | %.2f | %.2f | %d | %.3f |" % (label, r["error_pct"], mean_err(r["curve"]),
+                                                       r["messages"], r["overhead_pct"])
             for thr in THRESHOLDS:
                 f, s = reach(r["curve"], thr)
                 row += " %s | %s |" % (fmt_ev(f), fmt_ev(s))
@@ -172,6 +186,14 @@ def main():
             md.append("| %s | %d | %d | %.2fx | %.2f |" % (labels[key], r0["messages"], r1["messages"], red,
                                                          r1["error_pct"]))
         md.append("")
+        md.append("Table size (section 5.5, Figure 9), H[P_256]_n:\n")
+        md.append("| n | final error % | messages | events still in the counters at the end |")
+        md.append("|---|---|---|---|")
+        for n in SENS[:2] + [2048] + SENS[2:]:
+            r = results[(tn, "HP256", 0)] if n == 2048 else results[(tn, "HP256n%d" % n, 0)]
+            md.append("| %d | %.2f | %d | %d |" % (n, r["error_pct"], r["messages"],
+                                                  r["events"] - r["sampled_events"]))
+        md.append("")
         png = plot(results, tn, a.out, rel)
         md.append("![%s](%s)\n" % (tn, png))
         # paper's findings, checked on this trace
@@ -183,14 +205,17 @@ def main():
             _, sr = reach(r_r["curve"], thr)
             _, sh = reach(r_h["curve"], thr)
             if sh is not None and (sr is None or sh < sr):
-                v = "agrees"
+                v = "agrees with the paper"
             elif sh is None and sr is None:
-                v = "undecided (neither stays below)"
+                v = "no verdict (neither stays below within the trace)"
             else:
-                v = "disagrees"
-            verdicts.append("- %s, %g%% error: H[P_256]_2048 stays below after %s events, R_256 after %s "
-                            "(same sampling rate): %s with the paper (stratified converges faster)." % (
+                v = "disagrees with the paper"
+            verdicts.append("- %s, %g%% error: H[P_256]_2048 stays below from %s events, R_256 from %s "
+                            "(same sampling rate): %s (stratified converges faster)." % (
                                 tn, thr, fmt_ev(sh), fmt_ev(sr), v))
+        mh, mr = mean_err(r_h["curve"]), mean_err(r_r["curve"])
+        verdicts.append("- %s: mean error over the curve H[P_256]_2048 %.2f%%, R_256 %.2f%%: %s." % (
+            tn, mh, mr, "agrees with the paper" if mh < mr else "disagrees with the paper"))
         v = "agrees" if r_h["messages"] <= r_r["messages"] else "disagrees"
         verdicts.append("- %s: overhead H[P_256]_2048 %.3f%% vs R_256 %.3f%%: %s with the paper "
                         "(stratified never above random)." % (tn, r_h["overhead_pct"], r_r["overhead_pct"], v))
