@@ -122,8 +122,7 @@ void mhash_fn_free(mhash_fn *m);
 int mhash_fn_push(mhash_fn *m, uint64_t a, uint64_t b);
 
 /* ------------------------------------------------------------ cycle model */
-enum { MHASH_ST_INIT = 0, MHASH_ST_RUN = 1, MHASH_ST_DRAIN = 2, MHASH_ST_DUMP = 3,
-       MHASH_ST_END = 4 };
+enum { MHASH_ST_INIT = 0, MHASH_ST_RUN = 1 };
 
 typedef struct mhash_cyc_in {
     int in_valid;
@@ -138,6 +137,7 @@ typedef struct mhash_cyc_out {
     uint32_t out_count;
     uint32_t stat_refused;
     int event;              /* structural event this cycle: promotion or interval end */
+    int bnd;                /* an interval ended this cycle */
 } mhash_cyc_out;
 
 typedef struct mhash_cyc {
@@ -150,7 +150,10 @@ typedef struct mhash_cyc {
     int st;
     uint32_t init_addr;
     uint64_t icnt;
-    int s1v;
+    int s1l, s3l;           /* last tuple of an interval in hash stage 1 / S3 */
+    int eoi;                /* dump in progress (end record still to send) */
+    uint64_t *sh_a, *sh_b;  /* candidate snapshot streamed out after an interval */
+    uint32_t *sh_c;
     uint32_t ep, floor_age, pass_age;
     uint32_t sc_ptr;
     int sr_v;

@@ -34,7 +34,10 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
         return -1;
     }
     m->mem = calloc(p->n_counters, sizeof *m->mem);
-    if (!m->mem || mhash_acc_alloc(&m->acc, p->acc_k)) {
+    m->sh_a = calloc(p->acc_k, sizeof *m->sh_a);
+    m->sh_b = calloc(p->acc_k, sizeof *m->sh_b);
+    m->sh_c = calloc(p->acc_k, sizeof *m->sh_c);
+    if (!m->mem || !m->sh_a || !m->sh_b || !m->sh_c || mhash_acc_alloc(&m->acc, p->acc_k)) {
         mhash_cyc_free(m);
         snprintf(msg, n, "out of memory");
         return -1;
@@ -46,7 +49,12 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
 void mhash_cyc_free(mhash_cyc *m)
 {
     free(m->mem);
+    free(m->sh_a);
+    free(m->sh_b);
+    free(m->sh_c);
     m->mem = NULL;
+    m->sh_a = m->sh_b = NULL;
+    m->sh_c = NULL;
     mhash_acc_free(&m->acc);
 }
 
@@ -56,7 +64,9 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->st = MHASH_ST_INIT;
     m->init_addr = 0;
     m->icnt = 0;
-    m->s1v = 0;
+    m->s1l = 0;
+    m->s3l = 0;
+    m->eoi = 0;
     m->s3v = 0;
     m->ep = 0;
     m->floor_age = 0;
@@ -72,7 +82,7 @@ void mhash_cyc_reset(mhash_cyc *m)
 
 int mhash_cyc_idle(const mhash_cyc *m)
 {
-    return m->st == MHASH_ST_RUN && !m->s1v && !m->hu.s2_valid && !m->s3v;
+    return m->st == MHASH_ST_RUN && !m->hu.s1_valid && !m->hu.s2_valid && !m->s3v && !m->eoi;
 }
 
 void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
@@ -88,16 +98,22 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     memset(out, 0, sizeof *out);
 
     /* ---- input and hash unit (outputs of this cycle, then it advances) */
-    int fire = in->in_valid && m->st == MHASH_ST_RUN;
+    /* the hash unit's registered outputs (visible this cycle) */
+    int h_valid = m->hu.s2_valid;
+    int h_last = h_valid && (m->hu.s2_tag & 1u);
+    int last_in = ((m->icnt + 1u) & hwp_mask(p->lw)) == p->interval;
+    int l_flight = m->s1l || h_last || m->s3l;
+    int in_ok = m->st == MHASH_ST_RUN &&
+                !(last_in && (m->eoi || l_flight || m->floor_age == emax));
+    int fire = in->in_valid && in_ok;
     hwp_hashu_in hi = {0};
     hwp_hashu_out ho;
     hi.in_valid = fire;
     hi.in_a = in->in_a & wm;
     hi.in_b = in->in_b & wm;
-    hi.in_tag = 0;
+    hi.in_tag = (uint32_t)last_in;
     hi.out_ready = 1;
     hwp_hashu_step(&m->hu, &hi, &ho);
-    int h_valid = ho.out_valid;
 
     /* ---- bank addressing of the tuple leaving the hash unit */
     uint32_t h_en = 0, h_addr[MHASH_MAX_TABLES];
@@ -147,23 +163,24 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
             pend_idx = k;
             break;
         }
-    int drained = !m->s1v && !h_valid && !m->s3v;
-    int out_fire = m->st == MHASH_ST_DUMP && in->out_ready;
-    int end_ok = m->st == MHASH_ST_END && m->floor_age != emax;
+    int bnd = m->s3v && m->s3l;
+    int end_ok = bnd;
+    int out_fire = m->eoi && in->out_ready;
     int pass_done = m->sr_v && m->sr_addr == depth - 1u;
 
-    out->in_ready = m->st == MHASH_ST_RUN;
-    out->out_valid = m->st == MHASH_ST_DUMP;
-    out->out_eoi = m->st == MHASH_ST_DUMP && !pend_any;
-    if (m->st == MHASH_ST_DUMP && pend_any) {
-        out->out_a = acc->a[pend_idx];
-        out->out_b = acc->b[pend_idx];
-        out->out_count = acc->c[pend_idx];
-    } else if (m->st == MHASH_ST_DUMP) {
+    out->in_ready = in_ok;
+    out->out_valid = m->eoi;
+    out->out_eoi = m->eoi && !pend_any;
+    if (m->eoi && pend_any) {
+        out->out_a = m->sh_a[pend_idx];
+        out->out_b = m->sh_b[pend_idx];
+        out->out_count = m->sh_c[pend_idx];
+    } else if (m->eoi) {
         out->out_count = m->ncand;
     }
     out->stat_refused = m->refused;
-    out->event = r.ins || end_ok;
+    out->event = r.ins || bnd;
+    out->bnd = bnd;
 
     /* ---- clock edge: banks (read returns the old word) */
     for (uint32_t j = 0; j < nb; j++) {
@@ -175,7 +192,6 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
 
     /* ---- control registers */
     int st = m->st;
-    m->s1v = fire;
     m->s3v = h_valid;
     m->fwd_en = we;
     for (uint32_t j = 0; j < nb; j++) {
@@ -194,45 +210,22 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         m->floor_age = (m->floor_age + 1u) & emax;
         m->pass_age = (m->pass_age + 1u) & emax;
     }
-    switch (st) {
-    case MHASH_ST_INIT:
+    if (fire) m->icnt = last_in ? 0 : (m->icnt + 1u) & hwp_mask(p->lw);
+    m->s1l = fire && last_in;
+    m->s3l = h_last;
+    if (bnd) {
+        m->eoi = 1;
+        m->ncand = 0;
+        m->ep = (m->ep + 1u) & emax;
+    } else if (out_fire) {
+        if (pend_any)
+            m->ncand = (m->ncand + 1u) & cmax;
+        else
+            m->eoi = 0;
+    }
+    if (st == MHASH_ST_INIT) {
         if (m->init_addr == depth - 1u) m->st = MHASH_ST_RUN;
         m->init_addr = (m->init_addr + 1u) & (depth - 1u);
-        break;
-    case MHASH_ST_RUN:
-        if (fire) {
-            uint64_t nx = (m->icnt + 1u) & hwp_mask(p->lw);
-            if (nx == p->interval) {
-                m->icnt = 0;
-                m->st = MHASH_ST_DRAIN;
-            } else {
-                m->icnt = nx;
-            }
-        }
-        break;
-    case MHASH_ST_DRAIN:
-        if (drained) {
-            m->st = MHASH_ST_DUMP;
-            m->ncand = 0;
-        }
-        break;
-    case MHASH_ST_DUMP:
-        if (out_fire) {
-            if (pend_any)
-                m->ncand = (m->ncand + 1u) & cmax;
-            else
-                m->st = MHASH_ST_END;
-        }
-        break;
-    case MHASH_ST_END:
-        if (end_ok) {
-            m->ep = (m->ep + 1u) & emax;
-            m->st = MHASH_ST_RUN;
-        }
-        break;
-    default:
-        m->st = MHASH_ST_INIT;
-        break;
     }
 
     /* ---- datapath registers */
@@ -241,10 +234,19 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     m->s3_en = h_en;
     for (uint32_t j = 0; j < nb; j++) m->s3_addr[j] = h_addr[j];
 
-    /* ---- accumulator (the S3 update was applied by mhash_core above) */
-    if (end_ok) mhash_acc_end(p, acc);
-    if (st == MHASH_ST_DRAIN && drained)
-        for (uint32_t k = 0; k < acc->k; k++) acc->p[k] = acc->v[k] && acc->c[k] >= p->thr;
-    if (out_fire && pend_any) acc->p[pend_idx] = 0;
+    /* ---- accumulator (the S3 update was applied by mhash_core above): at
+     * the end of an interval snapshot the candidates, then retaining */
+    if (bnd) {
+        for (uint32_t k = 0; k < acc->k; k++) {
+            int cand = acc->v[k] && acc->c[k] >= p->thr;
+            acc->p[k] = (uint8_t)cand;
+            m->sh_a[k] = acc->a[k];
+            m->sh_b[k] = acc->b[k];
+            m->sh_c[k] = acc->c[k];
+        }
+        mhash_acc_end(p, acc);
+    } else if (out_fire && pend_any) {
+        acc->p[pend_idx] = 0;
+    }
     m->cycles++;
 }

@@ -88,9 +88,6 @@ module hwp_mhash #(
 
     localparam [2:0] ST_INIT  = 3'd0;  // clearing the banks after reset
     localparam [2:0] ST_RUN   = 3'd1;  // accepting tuples
-    localparam [2:0] ST_DRAIN = 3'd2;  // interval complete, pipeline emptying
-    localparam [2:0] ST_DUMP  = 3'd3;  // streaming candidates + end record
-    localparam [2:0] ST_END   = 3'd4;  // retaining, epoch bump
 
     // ---------------------------------------------------------------- config
     // lbpt: log2 of banks per table = largest k with T << k <= MAX_TABLES
@@ -107,7 +104,6 @@ module hwp_mhash #(
     reg [2:0]    st_q /* verilator public_flat_rd */;
     reg [DB-1:0] init_addr_q;
     reg [LW-1:0] icnt_q /* verilator public_flat_rd */;
-    reg          s1v_q;
     reg [EW-1:0] ep_q /* verilator public_flat_rd */;
     reg [EW-1:0] floor_age_q /* verilator public_flat_rd */;
     reg [EW-1:0] pass_age_q /* verilator public_flat_rd */;
@@ -115,7 +111,10 @@ module hwp_mhash #(
     reg          sr_v_q;
     reg [DB-1:0] sr_addr_q;
     reg [31:0]   refused_q;
-    reg [CW-1:0] ncand_q;
+    reg [CW-1:0] ncand_q;     // candidates streamed out of the current dump
+    reg          eoi_q;       // end-of-interval record still to send
+    reg          s1l_q;       // last tuple of an interval in hash stage 1
+    reg          s3l_q;       // ... in S3
 
     reg          s3v_q;
     reg [W-1:0]  s3_a_q, s3_b_q;
@@ -134,25 +133,36 @@ module hwp_mhash #(
     wire [ACC_K*W-1:0]  acc_b /* verilator public_flat_rd */;
     wire [ACC_K*CW-1:0] acc_c /* verilator public_flat_rd */;
     wire [ACC_K-1:0]    acc_m;   // tag matches the tuple in S3
-    wire [ACC_K-1:0]    pend;
+    wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
+    wire [ACC_K*W-1:0]  sh_a;
+    wire [ACC_K*W-1:0]  sh_b;
+    wire [ACC_K*CW-1:0] sh_c;
 
     // ---------------------------------------------------------------- input + hash
-    wire fire = in_valid_i && (st_q == ST_RUN);
-    assign in_ready_o = (st_q == ST_RUN);
+    // The last tuple of an interval is held back while the previous
+    // interval's candidates are still streaming out, while another last tuple
+    // is in flight, or while the epoch cannot advance yet (scrub behind).
+    wire last_in   = (icnt_q + 1'b1 == cfg_interval_i);
+    wire l_flight  = s1l_q || (h_valid && h_last) || s3l_q;
+    wire dump_busy = eoi_q;
+    wire in_ok     = (st_q == ST_RUN) &&
+                     !(last_in && (dump_busy || l_flight || floor_age_q == EMAX));
+    wire fire = in_valid_i && in_ok;
+    assign in_ready_o = in_ok;
 
     wire             h_valid;
     wire [NB*IB-1:0] h_idx;
     wire [W-1:0]     h_a, h_b;
     wire             unused_h_ready;
-    wire [0:0]       unused_h_tag;
+    wire             h_last;
     hwp_hash #(
         .N_FUNC(MAX_TABLES), .W(W), .BITS(IB), .TAG_W(1), .SEED(SEED)
     ) u_hash (
         .clk_i(clk_i), .rst_i(rst_i),
         .in_valid_i(fire), .in_ready_o(unused_h_ready),
-        .in_a_i(in_a_i), .in_b_i(in_b_i), .in_tag_i(1'b0),
+        .in_a_i(in_a_i), .in_b_i(in_b_i), .in_tag_i(last_in),
         .out_valid_o(h_valid), .out_ready_i(1'b1),
-        .out_idx_o(h_idx), .out_a_o(h_a), .out_b_o(h_b), .out_tag_o(unused_h_tag)
+        .out_idx_o(h_idx), .out_a_o(h_a), .out_b_o(h_b), .out_tag_o(h_last)
     );
 
     // ---------------------------------------------------------------- bank addressing (hash stage 2)
@@ -286,17 +296,16 @@ module hwp_mhash #(
         end
     end
 
-    wire drained  = !s1v_q && !h_valid && !s3v_q;
-    wire out_fire = (st_q == ST_DUMP) && out_ready_i;
-    wire end_ok   = (st_q == ST_END) && (floor_age_q != EMAX);
+    wire bnd       = s3v_q && s3l_q;             // interval ends with this S3 tuple
+    wire end_ok    = bnd;
+    wire out_fire  = eoi_q && out_ready_i;
     wire pass_done = sr_v_q && (sr_addr_q == D[DB-1:0] - 1'b1);
 
-    assign out_valid_o = (st_q == ST_DUMP);
-    assign out_eoi_o   = (st_q == ST_DUMP) && !pend_any;
-    assign out_a_o     = (st_q == ST_DUMP && pend_any) ? acc_a[W*pend_idx +: W] : {W{1'b0}};
-    assign out_b_o     = (st_q == ST_DUMP && pend_any) ? acc_b[W*pend_idx +: W] : {W{1'b0}};
-    assign out_count_o = (st_q != ST_DUMP) ? {CW{1'b0}} :
-                         pend_any ? acc_c[CW*pend_idx +: CW] : ncand_q;
+    assign out_valid_o = eoi_q;
+    assign out_eoi_o   = eoi_q && !pend_any;
+    assign out_a_o     = (eoi_q && pend_any) ? sh_a[W*pend_idx +: W] : {W{1'b0}};
+    assign out_b_o     = (eoi_q && pend_any) ? sh_b[W*pend_idx +: W] : {W{1'b0}};
+    assign out_count_o = !eoi_q ? {CW{1'b0}} : pend_any ? sh_c[CW*pend_idx +: CW] : ncand_q;
     assign stat_refused_o = refused_q;
 
     // ---------------------------------------------------------------- control registers
@@ -305,7 +314,6 @@ module hwp_mhash #(
             st_q        <= ST_INIT;
             init_addr_q <= {DB{1'b0}};
             icnt_q      <= {LW{1'b0}};
-            s1v_q       <= 1'b0;
             s3v_q       <= 1'b0;
             ep_q        <= {EW{1'b0}};
             floor_age_q <= {EW{1'b0}};
@@ -314,9 +322,11 @@ module hwp_mhash #(
             sr_v_q      <= 1'b0;
             refused_q   <= 32'd0;
             ncand_q     <= {CW{1'b0}};
+            eoi_q       <= 1'b0;
+            s1l_q       <= 1'b0;
+            s3l_q       <= 1'b0;
             fwd_en_q    <= {NB{1'b0}};
         end else begin
-            s1v_q    <= fire;
             s3v_q    <= h_valid;
             fwd_en_q <= we;
             if (refuse) refused_q <= refused_q + 32'd1;
@@ -331,39 +341,23 @@ module hwp_mhash #(
                 floor_age_q <= floor_age_q + 1'b1;
                 pass_age_q  <= pass_age_q + 1'b1;
             end
+            if (fire) icnt_q <= last_in ? {LW{1'b0}} : icnt_q + 1'b1;
+            s1l_q <= fire && last_in;
+            s3l_q <= h_valid && h_last;
+            if (bnd) begin
+                eoi_q   <= 1'b1;
+                ncand_q <= {CW{1'b0}};
+                ep_q    <= ep_q + 1'b1;
+            end else if (out_fire) begin
+                if (pend_any) ncand_q <= ncand_q + 1'b1;
+                else eoi_q <= 1'b0;
+            end
             case (st_q)
                 ST_INIT: begin
                     init_addr_q <= init_addr_q + 1'b1;
                     if (init_addr_q == D[DB-1:0] - 1'b1) st_q <= ST_RUN;
                 end
-                ST_RUN: begin
-                    if (fire) begin
-                        if (icnt_q + 1'b1 == cfg_interval_i) begin
-                            icnt_q <= {LW{1'b0}};
-                            st_q   <= ST_DRAIN;
-                        end else begin
-                            icnt_q <= icnt_q + 1'b1;
-                        end
-                    end
-                end
-                ST_DRAIN: begin
-                    if (drained) begin
-                        st_q    <= ST_DUMP;
-                        ncand_q <= {CW{1'b0}};
-                    end
-                end
-                ST_DUMP: begin
-                    if (out_fire) begin
-                        if (pend_any) ncand_q <= ncand_q + 1'b1;
-                        else st_q <= ST_END;
-                    end
-                end
-                ST_END: begin
-                    if (end_ok) begin
-                        ep_q <= ep_q + 1'b1;
-                        st_q <= ST_RUN;
-                    end
-                end
+                ST_RUN:  st_q <= ST_RUN;
                 default: st_q <= ST_INIT;
             endcase
         end
@@ -385,40 +379,46 @@ module hwp_mhash #(
     generate
         for (gk = 0; gk < ACC_K; gk = gk + 1) begin : g_acc
             reg          v_q, r_q, p_q;
-            reg [W-1:0]  a_q, b_q;
-            reg [CW-1:0] c_q;
-            wire         me     = (gk == hit_idx);
-            wire         cand   = v_q && (c_q >= cfg_thr_i);
+            reg [W-1:0]  a_q, b_q, sa_q, sb_q;
+            reg [CW-1:0] c_q, sc_q;
+            wire         hit_me = s3v_q && hit && (gk == hit_idx);
+            wire         ins_me = ins && (slot == gk);
+            // entry after this cycle's S3 update
+            wire [CW-1:0] c_nx  = ins_me ? newmin : hit_me ? hit_inc : c_q;
+            wire          v_nx  = v_q || ins_me;
+            wire          r_nx  = r_q && !ins_me && !(hit_me && hit_inc >= cfg_thr_i);
+            wire [W-1:0]  a_nx  = ins_me ? s3_a_q : a_q;
+            wire [W-1:0]  b_nx  = ins_me ? s3_b_q : b_q;
+            wire          cand  = v_nx && (c_nx >= cfg_thr_i);
             always @(posedge clk_i) begin
                 if (rst_i) begin
                     v_q <= 1'b0;
                     r_q <= 1'b0;
                     c_q <= {CW{1'b0}};
                     p_q <= 1'b0;
+                end else if (bnd) begin
+                    // end of interval: snapshot the candidates for the dump,
+                    // retaining keeps them as replaceable entries, count 0
+                    p_q <= cand;
+                    v_q <= cfg_retain_i && cand;
+                    r_q <= cfg_retain_i && cand;
+                    c_q <= {CW{1'b0}};
                 end else begin
-                    if (end_ok) begin
-                        // retaining: candidates stay as replaceable entries
-                        if (!(cfg_retain_i && cand)) v_q <= 1'b0;
-                        r_q <= cfg_retain_i && cand;
-                        c_q <= {CW{1'b0}};
-                    end
-                    if (st_q == ST_DRAIN && drained) p_q <= cand;
+                    v_q <= v_nx;
+                    r_q <= r_nx;
+                    c_q <= c_nx;
                     if (out_fire && pend_any && pend_idx == gk) p_q <= 1'b0;
-                    if (s3v_q && hit && me) begin
-                        c_q <= hit_inc;
-                        if (r_q && hit_inc >= cfg_thr_i) r_q <= 1'b0;
-                    end
-                    if (ins && slot == gk) begin
-                        v_q <= 1'b1;
-                        r_q <= 1'b0;
-                        c_q <= newmin;
-                    end
                 end
             end
             always @(posedge clk_i) begin
-                if (ins && slot == gk) begin
+                if (ins_me) begin
                     a_q <= s3_a_q;
                     b_q <= s3_b_q;
+                end
+                if (bnd) begin
+                    sa_q <= a_nx;
+                    sb_q <= b_nx;
+                    sc_q <= c_nx;
                 end
             end
             assign acc_v[gk]            = v_q;
@@ -428,6 +428,9 @@ module hwp_mhash #(
             assign acc_c[CW*gk +: CW]   = c_q;
             assign acc_m[gk]            = v_q && (a_q == s3_a_q) && (b_q == s3_b_q);
             assign pend[gk]             = p_q;
+            assign sh_a[W*gk +: W]      = sa_q;
+            assign sh_b[W*gk +: W]      = sb_q;
+            assign sh_c[CW*gk +: CW]    = sc_q;
         end
     endgenerate
 endmodule
