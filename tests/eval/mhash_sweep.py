@@ -222,7 +222,7 @@ def main():
         md.append("- %s: the lowest average error is %s with %d tables (%.3f%%); 4 tables C1-R0 gives %s%%. %s" % (
             cn, crname(bc, br), bn, valid[(bn, bc, br)], fmt(e4, 3),
             "This agrees with the paper (4 tables, C1-R0 best)." if (bn, bc, br) == (4, 1, 0) else
-            ("The paper's choice is within %.3f points of the best here." % (e4 - valid[(bn, bc, br)])
+            ("This disagrees with the paper: its choice is %.3f points worse here." % (e4 - valid[(bn, bc, br)])
              if e4 is not None else "")))
         c1r0 = {n: valid.get((n, 1, 0)) for n in TABLES}
         others = [(n, c, r) for (n, c, r) in valid if (c, r) != (1, 0)]
