@@ -92,6 +92,158 @@ static const uint32_t mcount_body[] = {
 };
 #define MCOUNT_N (sizeof mcount_body / sizeof mcount_body[0])
 
+/* Reads a RISC-V retire trace into memory; prints the error and returns
+ * NULL on failure. */
+static hwp_rec *load_trace(const char *in_path, unsigned long long max, size_t *n_out)
+{
+    hwp_err err;
+    hwp_reader *rd;
+    if (hwp_reader_open(&rd, in_path, &err)) {
+        fprintf(stderr, "hwprof instrument: %s\n", err.msg);
+        return NULL;
+    }
+    const hwp_trace_info *ti = hwp_reader_info(rd);
+    if (ti->kind != HWP_KIND_RETIRE || (ti->isa != HWP_ISA_RISCV64 && !ti->text)) {
+        fprintf(stderr, "hwprof instrument: %s: need a RISC-V retire trace (kind retire, isa RV64)\n",
+                in_path);
+        hwp_reader_close(rd);
+        return NULL;
+    }
+    size_t n = 0, cap = 1 << 16;
+    hwp_rec *recs = malloc(cap * sizeof *recs);
+    int rc = 0;
+    while (recs && n < max && (rc = hwp_reader_next(rd, &recs[n], &err)) == 1) {
+        if (recs[n].len != 2 && recs[n].len != 4) {
+            fprintf(stderr, "hwprof instrument: %s: record %zu: instruction length %u is not 2 or 4\n",
+                    in_path, n, recs[n].len);
+            free(recs);
+            hwp_reader_close(rd);
+            return NULL;
+        }
+        if (++n == cap) {
+            cap *= 2;
+            hwp_rec *nr = realloc(recs, cap * sizeof *recs);
+            if (!nr) free(recs);
+            recs = nr;
+        }
+    }
+    hwp_reader_close(rd);
+    if (!recs) {
+        fprintf(stderr, "hwprof instrument: out of memory\n");
+        return NULL;
+    }
+    if (rc < 0) {
+        fprintf(stderr, "hwprof instrument: %s\n", err.msg);
+        free(recs);
+        return NULL;
+    }
+    if (n == 0) {
+        fprintf(stderr, "hwprof instrument: %s: empty trace\n", in_path);
+        free(recs);
+        return NULL;
+    }
+
+    *n_out = n;
+    return recs;
+}
+
+/* A seeded synthetic program walk (coverage stimulus for the lockstep
+ * regression, not a measurement): 48 functions of 3..12 basic blocks of
+ * 1..6 instructions (some compressed), conditional branches backward or
+ * forward, calls nested up to depth 6, returns. */
+static uint64_t sm64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+#define SY_F 48
+#define SY_B 12
+static hwp_rec *synth_trace(unsigned long long nrec, unsigned long long seed, size_t *n_out)
+{
+    uint64_t st = seed * 0x2545f4914f6cdd1dull + 1;
+    int nb[SY_F], ni[SY_F][SY_B], term[SY_F][SY_B], tgt[SY_F][SY_B];
+    uint64_t bpc[SY_F][SY_B][8];
+    int blen[SY_F][SY_B][8];
+    for (int f = 0; f < SY_F; f++) {
+        nb[f] = 3 + (int)(sm64(&st) % (SY_B - 2));
+        uint64_t pc = 0x200000ull + (uint64_t)f * 0x400u;
+        for (int b = 0; b < nb[f]; b++) {
+            ni[f][b] = 1 + (int)(sm64(&st) % 6);
+            for (int i = 0; i <= ni[f][b]; i++) { /* ni body instructions + terminator */
+                blen[f][b][i] = (i < ni[f][b] && sm64(&st) % 3 == 0) ? 2 : 4;
+                bpc[f][b][i] = pc;
+                pc += (uint64_t)blen[f][b][i];
+            }
+            /* terminator: 0 branch, 1 call, 2 fall through (a jump-free block end), 3 ret */
+            term[f][b] = b == nb[f] - 1 ? 3 : (int)(sm64(&st) % 3);
+            tgt[f][b] = (int)(sm64(&st) % (uint64_t)nb[f]);
+            if (term[f][b] == 1) tgt[f][b] = (int)(sm64(&st) % SY_F);
+        }
+    }
+    hwp_rec *r = calloc((size_t)nrec + 64, sizeof *r);
+    if (!r) {
+        fprintf(stderr, "hwprof instrument: out of memory\n");
+        return NULL;
+    }
+    int fs[64], bs[64], depth = 0, f = 0, b = 0;
+    size_t n = 0;
+    while (n < nrec) {
+        for (int i = 0; i < ni[f][b] && n < nrec; i++) {
+            hwp_rec *x = &r[n++];
+            x->a = bpc[f][b][i];
+            x->len = (uint8_t)blen[f][b][i];
+            x->insn = x->len == 2 ? 0x0001u : 0x00000013u;
+            x->cls = HWP_CLS_ALU;
+            x->rd = HWP_RD_NONE;
+        }
+        if (n >= nrec) break;
+        hwp_rec *x = &r[n++];
+        int i = ni[f][b];
+        x->a = bpc[f][b][i];
+        x->len = 4;
+        x->rd = HWP_RD_NONE;
+        int t = term[f][b];
+        if (t == 0) {
+            int back = tgt[f][b] <= b;
+            int taken = (int)(sm64(&st) % 100) < (back ? 70 : 40);
+            x->insn = 0x00000063u | (back ? 0x80000000u : 0u);
+            x->cls = HWP_CLS_BRANCH;
+            x->flags = taken ? HWP_RF_TAKEN : 0;
+            b = taken ? tgt[f][b] : b + 1;
+        } else if (t == 1 && depth < 6) {
+            x->insn = 0x000000efu;
+            x->cls = HWP_CLS_CALL;
+            x->flags = HWP_RF_TAKEN;
+            fs[depth] = f;
+            bs[depth] = b + 1;
+            depth++;
+            f = tgt[f][b];
+            b = 0;
+        } else if (t == 3) {
+            x->insn = 0x00008067u;
+            x->cls = HWP_CLS_RET;
+            x->flags = HWP_RF_TAKEN;
+            if (depth > 0) {
+                depth--;
+                f = fs[depth];
+                b = bs[depth];
+            } else {
+                f = (int)(sm64(&st) % SY_F); /* a new call from outside the program */
+                b = 0;
+            }
+        } else {
+            x->insn = 0x00000013u;
+            x->cls = HWP_CLS_ALU;
+            b = b + 1;
+        }
+    }
+    *n_out = n;
+    return r;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -112,6 +264,9 @@ static void usage(FILE *f)
             "                     trace length / 5, at least 1000)\n"
             "  -b, --base ADDR    first address of the instrumented code (default 0x10000)\n"
             "  -n, --max N        read at most N records of TRACE\n"
+            "      --synth N      instead of TRACE: a seeded synthetic program walk of N\n"
+            "                     records (stimulus for the lockstep regression only)\n"
+            "      --seed S       seed of --synth (default 1)\n"
             "  -o, --output OUT   output retire trace ('-' = stdout)\n"
             "  -z, --compress     zstd-compress the body\n"
             "      --text         write the text form\n"
@@ -127,9 +282,10 @@ int hwp_cmd_instrument(int argc, char **argv)
         {"max", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
         {"compress", no_argument, 0, 'z'}, {"text", no_argument, 0, 't'},
         {"inherit", required_argument, 0, 'i'},
+        {"synth", required_argument, 0, 1}, {"seed", required_argument, 0, 2},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *cmd = "instrument", *out = NULL;
-    unsigned long long inherit = 0;
+    unsigned long long inherit = 0, synth = 0, seed = 1;
     int kind = KIND_BB, compress = 0, text = 0;
     double on_pct = 25.0;
     unsigned long long window = 0, base = 0x10000, max = ~0ull;
@@ -162,6 +318,12 @@ int hwp_cmd_instrument(int argc, char **argv)
         case 'i':
             if (hwp_cli_uint(cmd, "inherit", optarg, 0, 100, &inherit)) return 2;
             break;
+        case 1:
+            if (hwp_cli_uint(cmd, "synth", optarg, 1, 1ull << 28, &synth)) return 2;
+            break;
+        case 2:
+            if (hwp_cli_uint(cmd, "seed", optarg, 0, ~0ull, &seed)) return 2;
+            break;
         case 'o': out = optarg; break;
         case 'z': compress = 1; break;
         case 't': text = 1; break;
@@ -169,60 +331,18 @@ int hwp_cmd_instrument(int argc, char **argv)
         default: usage(stderr); return 2;
         }
     }
-    if (optind + 1 != argc || !out) {
-        fprintf(stderr, "hwprof instrument: need one input TRACE and -o OUT\n");
+    if (optind + (synth ? 0 : 1) != argc || !out) {
+        fprintf(stderr, "hwprof instrument: need one input TRACE (or --synth N) and -o OUT\n");
         usage(stderr);
         return 2;
     }
-    const char *in_path = argv[optind];
+    const char *in_path = synth ? "(synthetic)" : argv[optind];
 
-    /* ---- read the whole trace */
     hwp_err err;
-    hwp_reader *rd;
-    if (hwp_reader_open(&rd, in_path, &err)) {
-        fprintf(stderr, "hwprof instrument: %s\n", err.msg);
-        return 1;
-    }
-    const hwp_trace_info *ti = hwp_reader_info(rd);
-    if (ti->kind != HWP_KIND_RETIRE || (ti->isa != HWP_ISA_RISCV64 && !ti->text)) {
-        fprintf(stderr, "hwprof instrument: %s: need a RISC-V retire trace (kind retire, isa RV64)\n",
-                in_path);
-        hwp_reader_close(rd);
-        return 1;
-    }
-    size_t n = 0, cap = 1 << 16;
-    hwp_rec *recs = malloc(cap * sizeof *recs);
-    int rc = 0;
-    while (recs && n < max && (rc = hwp_reader_next(rd, &recs[n], &err)) == 1) {
-        if (recs[n].len != 2 && recs[n].len != 4) {
-            fprintf(stderr, "hwprof instrument: %s: record %zu: instruction length %u is not 2 or 4\n",
-                    in_path, n, recs[n].len);
-            free(recs);
-            hwp_reader_close(rd);
-            return 1;
-        }
-        if (++n == cap) {
-            cap *= 2;
-            hwp_rec *nr = realloc(recs, cap * sizeof *recs);
-            if (!nr) free(recs);
-            recs = nr;
-        }
-    }
-    hwp_reader_close(rd);
-    if (!recs) {
-        fprintf(stderr, "hwprof instrument: out of memory\n");
-        return 1;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "hwprof instrument: %s\n", err.msg);
-        free(recs);
-        return 1;
-    }
-    if (n == 0) {
-        fprintf(stderr, "hwprof instrument: %s: empty trace\n", in_path);
-        free(recs);
-        return 1;
-    }
+    memset(&err, 0, sizeof err);
+    size_t n = 0;
+    hwp_rec *recs = synth ? synth_trace(synth, seed, &n) : load_trace(in_path, max, &n);
+    if (!recs) return 1;
 
     /* ---- static analysis: attributes per original pc (key <pc, 0>) */
     hwp_cmap attr, addr;

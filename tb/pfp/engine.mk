@@ -1,0 +1,38 @@
+# Profile flag predictor front end (pfp): lockstep regression on instrumented
+# dynamic instruction streams. The streams are made at build time by
+# `hwprof instrument` from two real RISC-V retire traces recorded with
+# `hwprof record --kind retire` (tests/traces/pfp/: 60K instructions each of
+# tests/programs/sort.c and wordcount.c, from the part where they make calls)
+# and from a seeded synthetic program walk that reaches the rare paths
+# (mis-fetches, late jal/b redirects, deep call nesting).
+SIM_TOP  := hwp_pfp
+SIM_RTL  := pfp/hwp_pfp.v
+SIM_CSRC := tb/pfp/adapter.cpp
+SIM_CONFIGS := default nopfp small wide
+# default: the paper's front end (fetch queue 32, decode 4) and predictor (2 x 64, min. block 4)
+SIM_GPARAMS_default := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=6 SET_BITS=6 MIN_LEN=4 SKIP_BITS=4 BR_PEN=3 PC_W=32 CNT_W=32
+# nopfp: the same hardware with profile flag prediction off (selective dispatch only)
+SIM_GPARAMS_nopfp   := $(SIM_GPARAMS_default)
+SIM_ARGS_nopfp      := --param pfp_en=0
+# small: 2-wide, tiny queue and table (replacement pressure), short skips, 24-bit addresses, 16-bit counters
+SIM_GPARAMS_small   := FETCH_W=2 DEC_W=2 FQ=6 WIN_BITS=5 SET_BITS=2 MIN_LEN=3 SKIP_BITS=3 BR_PEN=1 PC_W=24 CNT_W=16
+# wide: 8-wide fetch and decode, 64-bit addresses and 40-bit counters
+SIM_GPARAMS_wide    := FETCH_W=8 DEC_W=8 FQ=64 WIN_BITS=7 SET_BITS=4 MIN_LEN=4 SKIP_BITS=5 BR_PEN=5 PC_W=64 CNT_W=40
+
+PFP_TR := $(BUILD)/pfp-traces
+# name | source | instrument options
+PFP_STREAMS := \
+  sort-bb-25:tests/traces/pfp/sort-retire.hwpt:-k_bb_-p_25_-w_4000 \
+  sort-bb-0:tests/traces/pfp/sort-retire.hwpt:-k_bb_-p_0 \
+  wordcount-bb-10:tests/traces/pfp/wordcount-retire.hwpt:-k_bb_-p_10_-w_3000 \
+  sort-cg-50:tests/traces/pfp/sort-retire.hwpt:-k_cg_-p_50_-w_4000 \
+  wordcount-cg-100:tests/traces/pfp/wordcount-retire.hwpt:-k_cg_-p_100 \
+  synth-both-50:synth:-k_both_-p_50_-w_900_-i_40_--synth_50000_--seed_1
+define pfp_stream
+$(PFP_TR)/$(word 1,$(subst :, ,$(1))).hwpt: $(filter-out synth,$(word 2,$(subst :, ,$(1)))) $(HWPROF)
+	@mkdir -p $(PFP_TR)
+	@$(HWPROF) instrument $(subst _, ,$(word 3,$(subst :, ,$(1)))) -o $$@ $(filter-out synth,$(word 2,$(subst :, ,$(1))))
+endef
+$(foreach s,$(PFP_STREAMS),$(eval $(call pfp_stream,$(s))))
+SIM_TRACES := $(foreach s,$(PFP_STREAMS),$(PFP_TR)/$(word 1,$(subst :, ,$(s))).hwpt)
+sim-build: $(SIM_TRACES)
