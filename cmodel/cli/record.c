@@ -1039,6 +1039,9 @@ int hwp_cmd_record(int argc, char **argv)
         cargv[k++] = logarg;
     } else {
         snprintf(logarg, sizeof logarg, "/dev/fd/%d", LOG_FD);
+        /* fixed guest randomness (AT_RANDOM, getrandom) so runs repeat */
+        cargv[k++] = "-seed";
+        cargv[k++] = "1";
         cargv[k++] = "-singlestep";
         cargv[k++] = "-d";
         cargv[k++] = fpu ? "in_asm,cpu,fpu,nochain" : "in_asm,cpu,nochain";

@@ -57,5 +57,7 @@ int main(void)
         s += sum8(tab8, 7);
         s += (uint64_t)sum16(tab16, 5);
     }
-    return (int)(s & 0x3f);
+    volatile uint64_t sink = s; /* keep the sums live */
+    (void)sink;
+    return 0;
 }

@@ -4,7 +4,7 @@
 #include "common.h"
 #include <string.h>
 
-#define IN_N (48 * 1024)
+#define IN_N (12 * 1024)
 #define WIN 4096
 #define HBITS 12
 #define MINM 3

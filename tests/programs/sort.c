@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define N 12000
+#define N 4000
 static uint32_t a[N], tmp[N];
 struct rec { uint32_t key; uint16_t tag; uint8_t pad[2]; };
-static struct rec r[3000];
+static struct rec r[1500];
 
 static int cmp_rec(const void *x, const void *y)
 {
@@ -43,7 +43,7 @@ int main(void)
     }
     qsort(r, sizeof r / sizeof r[0], sizeof r[0], cmp_rec);
     unsigned hits = 0;
-    for (int q = 0; q < 4000; q++) {
+    for (int q = 0; q < 1500; q++) {
         uint32_t key = (uint32_t)(rng_next(&s) % 100000);
         size_t lo = 0, hi = N;
         while (lo < hi) {
@@ -54,5 +54,5 @@ int main(void)
     }
     for (size_t i = 1; i < N; i++)
         if (a[i - 1] > a[i]) return 1;
-    return hits > 4000 ? 2 : 0;
+    return hits > 1500 ? 2 : 0;
 }

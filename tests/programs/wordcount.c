@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TEXT_N (40 * 1024)
+#define TEXT_N (20 * 1024)
 #define NB 256
 
 struct node { struct node *next; const char *w; unsigned len, count; };
