@@ -14,6 +14,8 @@ int hwp_cmd_slice(int argc, char **argv);
 int hwp_cmd_gen(int argc, char **argv);
 int hwp_cmd_record(int argc, char **argv);   /* cmodel/cli/record.c */
 
+int hwp_cmd_asm(int argc, char **argv);      /* cmodel/cli/asm.c: coproc microcode */
+
 /* Per-engine `run` and `eval` (argv[0] = "run" or "eval"; --engine already
  * removed). One file per engine: cmodel/cli/eng_<engine>.c. */
 int hwp_run_mhash(int argc, char **argv);
@@ -25,6 +27,9 @@ int hwp_eval_rap(int argc, char **argv);
 int hwp_run_pfp(int argc, char **argv);
 int hwp_eval_pfp(int argc, char **argv);
 int hwp_cmd_instrument(int argc, char **argv); /* cmodel/cli/instrument.c (engine pfp) */
+
+int hwp_run_coproc(int argc, char **argv);
+int hwp_eval_coproc(int argc, char **argv);
 
 /* Shared helpers for subcommands (cmodel/cli/util.c). */
 /* Parses an unsigned integer (decimal or 0x hex) into *out within [lo, hi];

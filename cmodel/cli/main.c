@@ -21,6 +21,7 @@ static const struct {
     {"gen", hwp_cmd_gen, "generate a synthetic Zipf / uniform / phased trace"},
     {"record", hwp_cmd_record, "record a trace from a real, unmodified program"},
     {"instrument", hwp_cmd_instrument, "instrument a retire trace with profile instructions (pfp)"},
+    {"asm", hwp_cmd_asm, "assemble / disassemble profiling co-processor microcode"},
     {"run", NULL, "run an engine's C model on a trace and print its profile"},
     {"eval", NULL, "evaluate an engine's profile against the exact profile"},
 };
@@ -32,6 +33,7 @@ static const struct {
     {"mhash", hwp_run_mhash, hwp_eval_mhash},
     {"strat", hwp_run_strat, hwp_eval_strat},
     {"rap", hwp_run_rap, hwp_eval_rap},
+    {"coproc", hwp_run_coproc, hwp_eval_coproc},
     {"pfp", hwp_run_pfp, hwp_eval_pfp},
 };
 

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_coproc: programmable profiling co-processor (Zilles and Sohi, "A
+// Programmable Co-processor for Profiling", HPCA 2001). Section 3.1: the
+// decode-time instruction filter (opcode class enable; hashed PC masked and
+// compared with a match value to profile one partition at a time; hashed-PC
+// indexed exclusion bit table) and the sample buffer, which drops and counts
+// samples when full so the main processor never stalls. Sections 3.2-3.3:
+// the co-processor proper, a fetch / decode / execute pipeline over a
+// microcode array of 64-bit microinstructions (value-ALU op, index-ALU op,
+// data-array op, associative-array op and a branch slot with a one-bit
+// static prediction), partitioned register files (value, index with
+// per-register widths, constant, base address, branch target), a CAM with
+// valid bits, a data array with saturating read-modify-write, the decoder /
+// field extractor with its class -> routine table, and the special branch
+// targets `done` and `interrupt`. Section 3.4: the host access port reads and
+// writes all state while the co-processor is halted (filter and status at
+// any time) and offers invalidate / clear commands.
+//
+// The cycle model cmodel/coproc/coproc.c is the specification; this file
+// follows it statement by statement. docs/coproc.md, docs/coproc-isa.md.
+`default_nettype none
+
+module hwp_coproc #(
+    parameter integer UC_AW  = 8,   // microcode words = 2^UC_AW (64 bits each), 8..10
+    parameter integer CAM_AW = 6,   // associative array entries = 2^CAM_AW, 2..7
+    parameter integer DA_AW  = 9,   // data array words = 2^DA_AW (32 bits each), 4..11
+    parameter integer SB_AW  = 4,   // sample buffer entries = 2^SB_AW, 1..7
+    parameter integer FT_AW  = 12,  // PC filter bit table bits = 2^FT_AW, 4..12
+    parameter integer RISCV  = 1    // DFE decodes RISC-V words (0: record class)
+) (
+    input  wire        clk_i,
+    input  wire        rst_i,
+    // retire stream from the main processor (always accepted)
+    input  wire        ret_valid_i,
+    output wire        ret_ready_o,
+    input  wire [31:0] ret_pc_i,
+    input  wire [31:0] ret_insn_i,
+    input  wire [31:0] ret_value_i,
+    input  wire [31:0] ret_addr_i,
+    input  wire [3:0]  ret_cls_i,
+    input  wire [2:0]  ret_flags_i,
+    // host access port: commands in, read responses out
+    input  wire        host_valid_i,
+    output wire        host_ready_o,
+    input  wire [1:0]  host_op_i,
+    input  wire [15:0] host_addr_i,
+    input  wire [63:0] host_wdata_i,
+    output wire        rsp_valid_o,
+    input  wire        rsp_ready_i,
+    output wire [63:0] rsp_data_o,
+    output wire        irq_o,
+    // execute-stage trace port (for the lockstep regression and debugging)
+    output wire        dbg_e_fire_o,
+    output wire [11:0] dbg_e_upc_o,
+    output wire [31:0] dbg_vres_o,
+    output wire [15:0] dbg_ires_o,
+    output wire [11:0] dbg_next_upc_o,
+    output wire        dbg_taken_o,
+    output wire        dbg_hit_o,
+    output wire [7:0]  dbg_midx_o,
+    output wire        dbg_dwe_o,
+    output wire        dbg_cwe_o,
+    output wire [11:0] dbg_daddr_o,
+    output wire [31:0] dbg_dwdata_o,
+    output wire [31:0] dbg_dr_o,
+    output wire [1:0]  dbg_state_o,
+    output wire [8:0]  dbg_sb_count_o,
+    output wire [31:0] dbg_dropped_o
+);
+    localparam integer CAM_N = 1 << CAM_AW;
+    localparam integer SB_N  = 1 << SB_AW;
+    localparam integer SW    = 32 * 5 + 4 + 3;  // sample word: pc insn value addr npc cls flags
+    localparam integer CW    = (DA_AW > FT_AW ? DA_AW : FT_AW) + 1;
+
+    localparam [1:0] ST_STOP = 2'd0, ST_IDLE = 2'd1, ST_RUN = 2'd2, ST_IRQ = 2'd3;
+
+    // ------------------------------------------------------------ state
+    // filter
+    reg [15:0] cls_en_q;
+    reg [FT_AW-1:0] pmask_q, pmatch_q;
+    reg [3:0] fsel_q;
+    reg h_valid_q;
+    reg [31:0] h_pc_q, h_insn_q, h_value_q, h_addr_q;
+    reg [3:0] h_cls_q;
+    reg [2:0] h_flags_q;
+    reg s1_valid_q;
+    reg [SW-1:0] s1_q;
+    reg [FT_AW-1:0] s1_hpc_q;
+    wire bt_q;
+    reg [SW-1:0] sb_mem [0:SB_N-1];
+    reg [SB_AW-1:0] sb_rd_q, sb_wr_q;
+    reg [SB_AW:0] sb_count_q;
+    reg [31:0] retired_q, tagged_q, dropped_q, processed_q, interrupts_q, aborted_q;
+    reg [UC_AW-1:0] irq_upc_q;
+    // registers
+    reg [31:0] v_q [0:7];
+    reg [31:0] c_q [0:7];
+    reg [15:0] i_q [0:7];
+    reg [4:0]  iwid_q [0:7];
+    reg [DA_AW-1:0] b_q [0:3];
+    reg [UC_AW-1:0] t_q [0:3];
+    reg [5:0]  cntw_q;
+    reg [31:0] lfsr_q;
+    reg [UC_AW-1:0] ctab_q [0:15];
+    reg [31:0] cam_key_q [0:CAM_N-1];
+    reg [CAM_N-1:0] cam_valid_q;
+    // control
+    reg [1:0] state_q;
+    reg [SW-1:0] cur_q;
+    reg [3:0] cur_cls_q;
+    reg [4:0] cur_rd_q, cur_rs1_q, cur_rs2_q;
+    reg [31:0] cur_imm_q;
+    reg d_valid_q;
+    reg [UC_AW-1:0] d_upc_q;
+    wire [63:0] uc_q;
+    reg e_valid_q;
+    reg [UC_AW-1:0] e_upc_q;
+    reg [63:0] e_word_q;
+    reg [DA_AW-1:0] e_daddr_q;
+    wire [31:0] da_q;
+    reg byp_hit_q;
+    reg [31:0] byp_data_q;
+    // host port
+    reg rsp_valid_q;
+    reg [1:0] rsp_src_q;
+    reg [63:0] rsp_q;
+    reg [CW-1:0] clr_cnt_q;
+    reg clr_da_q;  // clearing the data array (else the bit table)
+
+    // sample word fields: pc insn value addr npc (32 bits each), cls (4), flags (3)
+    localparam integer P_PC = 0, P_INSN = 32, P_VALUE = 64, P_ADDR = 96, P_NPC = 128;
+    localparam integer P_CLS = 160, P_FLAGS = 164;
+
+    // hashed PC: xor-fold of pc >> 1 into FT_AW bits
+    function [FT_AW-1:0] fold(input [31:0] pc);
+        integer k;
+        reg [63:0] x;
+        begin
+            x = {32'd0, pc} >> 1;
+            fold = {FT_AW{1'b0}};
+            for (k = 0; k < 32; k = k + FT_AW)
+                fold = fold ^ x[k +: FT_AW];
+        end
+    endfunction
+
+    function [15:0] imask(input [4:0] w);
+        imask = ~(16'hffff << w);
+    endfunction
+
+    // ------------------------------------------------------------ host port (combinational)
+    wire [1:0]  hop  = host_op_i;
+    wire [3:0]  hsp  = host_addr_i[15:12];
+    wire [11:0] hidx = host_addr_i[11:0];
+    wire halted = (state_q == ST_STOP) || (state_q == ST_IRQ);
+    reg host_ready;
+    always @(*) begin
+        host_ready = 1'b0;
+        if (!rsp_valid_q && clr_cnt_q == {CW{1'b0}}) begin
+            if (hop == 2'd2)
+                host_ready = halted || hidx == 12'd0 || hidx == 12'd1;
+            else
+                host_ready = halted || hsp == 4'd4 || hsp == 4'd5;
+        end
+    end
+    wire hfire    = host_valid_i && host_ready;
+    wire h_rd     = hfire && hop == 2'd0;
+    wire h_wr     = hfire && hop == 2'd1;
+    wire h_cmd    = hfire && hop == 2'd2;
+    wire stop_cmd = h_cmd && hidx == 12'd1;
+    wire run_cmd  = h_cmd && hidx == 12'd0 && halted;
+    assign host_ready_o = host_ready;
+    assign rsp_valid_o  = rsp_valid_q;
+    assign rsp_data_o   = rsp_src_q == 2'd1 ? uc_q : rsp_src_q == 2'd2 ? {32'd0, da_q} : rsp_q;
+    assign irq_o        = state_q == ST_IRQ;
+    assign ret_ready_o  = 1'b1;
+
+    // ------------------------------------------------------------ filter stage s1
+    wire cls_ok = cls_en_q[s1_q[P_CLS +: 4]];
+    wire tag    = s1_valid_q && cls_ok && ((s1_hpc_q & pmask_q) == pmatch_q) && !bt_q;
+    wire push   = tag && sb_count_q < SB_N[SB_AW:0];
+
+    // ------------------------------------------------------------ execute stage
+    wire [63:0] w = e_word_q;
+    wire [3:0] vop = w[3:0];
+    wire [2:0] vd  = w[6:4];
+    wire [4:0] va  = w[11:7];
+    wire [4:0] vb  = w[16:12];
+    wire [2:0] iop = w[19:17];
+    wire [2:0] id  = w[22:20];
+    wire [3:0] ia  = w[26:23];
+    wire [3:0] ib  = w[30:27];
+    wire [1:0] dop = w[32:31];
+    wire [1:0] cop = w[39:38];
+    wire [2:0] ci  = w[42:40];
+    wire [3:0] bc  = w[46:43];
+    wire [1:0] bk  = w[48:47];
+    wire [7:0] bo  = w[56:49];
+    wire [31:0] dr = byp_hit_q ? byp_data_q : da_q;
+    wire [31:0] info = {10'd0, cur_rs2_q, cur_rs1_q, cur_rd_q, cur_q[P_FLAGS +: 3], cur_cls_q};
+
+    function [31:0] vsrc(input [4:0] s);
+        begin
+            if (s < 5'd8) vsrc = v_q[s[2:0]];
+            else if (s < 5'd16) vsrc = c_q[s[2:0]];
+            else if (s >= 5'd24) vsrc = {16'd0, i_q[s[2:0]]};
+            else begin
+                case (s[2:0])
+                    3'd0: vsrc = cur_q[P_PC +: 32];
+                    3'd1: vsrc = cur_q[P_INSN +: 32];
+                    3'd2: vsrc = cur_q[P_VALUE +: 32];
+                    3'd3: vsrc = cur_q[P_ADDR +: 32];
+                    3'd4: vsrc = cur_q[P_NPC +: 32];
+                    3'd5: vsrc = cur_imm_q;
+                    3'd6: vsrc = info;
+                    default: vsrc = dr;
+                endcase
+            end
+        end
+    endfunction
+    wire [31:0] A = vsrc(va);
+    wire [31:0] B = vsrc(vb);
+
+    // associative lookup of A: lowest matching valid entry
+    reg hit;
+    reg [CAM_AW-1:0] midx;
+    integer k;
+    always @(*) begin
+        hit  = 1'b0;
+        midx = {CAM_AW{1'b0}};
+        for (k = CAM_N - 1; k >= 0; k = k - 1) begin
+            if (cam_valid_q[k] && cam_key_q[k] == A) begin
+                hit  = 1'b1;
+                midx = k[CAM_AW-1:0];
+            end
+        end
+    end
+
+    // value ALU
+    reg [31:0] vres;
+    reg vsat, vwe;
+    reg [32:0] wide;
+    always @(*) begin
+        vres = 32'd0;
+        vsat = 1'b0;
+        vwe  = 1'b1;
+        wide = {1'b0, A} + {1'b0, B};
+        case (vop)
+            4'd0: vwe = 1'b0;
+            4'd1: vres = A;
+            4'd2: vres = A + B;
+            4'd3: vres = A - B;
+            4'd4: begin vsat = wide[32]; vres = wide[32] ? 32'hffffffff : wide[31:0]; end
+            4'd5: begin vsat = A < B; vres = (A < B) ? 32'd0 : A - B; end
+            4'd6: vres = A & B;
+            4'd7: vres = A | B;
+            4'd8: vres = A ^ B;
+            4'd9: vres = A >> B[4:0];
+            4'd10: vres = A << B[4:0];
+            4'd11: vres = lfsr_q & B;
+            4'd12: begin vres = {31'd0, A == B}; vwe = 1'b0; end
+            4'd13: begin vres = {31'd0, A != B}; vwe = 1'b0; end
+            4'd14: begin vres = {31'd0, A < B}; vwe = 1'b0; end
+            default: begin vres = {31'd0, A <= B}; vwe = 1'b0; end
+        endcase
+    end
+
+    // index ALU
+    function [15:0] isrc(input [3:0] s);
+        begin
+            if (s < 4'd8) isrc = i_q[s[2:0]];
+            else begin
+                case (s[2:0])
+                    3'd0: isrc = {{(16-CAM_AW){1'b0}}, midx};
+                    3'd1: isrc = {12'd0, cur_cls_q};
+                    3'd2: isrc = dr[15:0];
+                    3'd3: isrc = 16'd0;
+                    3'd4: isrc = 16'd1;
+                    3'd5: isrc = {11'd0, cur_rd_q};
+                    3'd6: isrc = {11'd0, cur_rs1_q};
+                    default: isrc = {11'd0, cur_rs2_q};
+                endcase
+            end
+        end
+    endfunction
+    wire [15:0] iwm = imask(iwid_q[id]);
+    wire [15:0] IA = isrc(ia);
+    wire [15:0] IB = isrc(ib);
+    reg [15:0] ires;
+    reg isat, iwe;
+    reg [16:0] isum;
+    always @(*) begin
+        ires = 16'd0;
+        isat = 1'b0;
+        iwe  = 1'b1;
+        isum = {1'b0, IA & iwm} + {1'b0, IB & iwm};
+        case (iop)
+            3'd0: iwe = 1'b0;
+            3'd1: ires = IA & iwm;
+            3'd2: ires = (IA + IB) & iwm;
+            3'd3: ires = (IA - IB) & iwm;
+            3'd4: begin isat = isum > {1'b0, iwm}; ires = (isum > {1'b0, iwm}) ? iwm : isum[15:0]; end
+            3'd5: begin
+                isat = (IA & iwm) < (IB & iwm);
+                ires = ((IA & iwm) < (IB & iwm)) ? 16'd0 : (IA & iwm) - (IB & iwm);
+            end
+            3'd6: ires = IA & IB & iwm;
+            default: ires = (IA | IB) & iwm;
+        endcase
+    end
+
+    wire [31:0] cmax = 32'hffffffff >> (6'd32 - cntw_q);
+    wire dsat = dr >= cmax;
+    wire taken_f = cur_q[P_FLAGS +: 3] >> 2 != 3'd0;
+    reg cond;
+    always @(*) begin
+        case (bc)
+            4'd0: cond = 1'b0;
+            4'd1: cond = 1'b1;
+            4'd2: cond = vres == 32'd0;
+            4'd3: cond = vres != 32'd0;
+            4'd4: cond = vsat;
+            4'd5: cond = !vsat;
+            4'd6: cond = ires == 16'd0;
+            4'd7: cond = ires != 16'd0;
+            4'd8: cond = isat;
+            4'd9: cond = !isat;
+            4'd10: cond = hit;
+            4'd11: cond = !hit;
+            4'd12: cond = dsat;
+            4'd13: cond = !dsat;
+            4'd14: cond = taken_f;
+            default: cond = !taken_f;
+        endcase
+    end
+    wire [15:0] bo16 = {{8{bo[7]}}, bo};
+    wire [UC_AW-1:0] bo_ext = bo16[UC_AW-1:0];
+    reg [UC_AW-1:0] next;
+    always @(*) begin
+        next = e_upc_q + {{(UC_AW-1){1'b0}}, 1'b1};
+        if (cond && bk == 2'd0) next = e_upc_q + bo_ext;
+        if (cond && bk == 2'd1) next = t_q[bo[1:0]];
+    end
+    wire e_fire  = e_valid_q && !stop_cmd;
+    wire do_done = e_fire && cond && bk == 2'd2;
+    wire do_int  = e_fire && cond && bk == 2'd3;
+    wire dwe     = e_fire && (dop == 2'd2 || dop == 2'd3);
+    wire [31:0] dwdata = dop == 2'd3 ? (dsat ? dr : dr + 32'd1) : vres;
+    wire cwe     = e_fire && cop != 2'd0;
+
+    assign dbg_e_fire_o   = e_fire;
+    assign dbg_e_upc_o    = e_fire ? {{(12-UC_AW){1'b0}}, e_upc_q} : 12'd0;
+    assign dbg_vres_o     = e_fire ? vres : 32'd0;
+    assign dbg_ires_o     = e_fire ? ires : 16'd0;
+    assign dbg_next_upc_o = !e_fire ? 12'd0 : (cond && bk[1]) ? 12'hfff : {{(12-UC_AW){1'b0}}, next};
+    assign dbg_taken_o    = e_fire && cond;
+    assign dbg_hit_o      = e_fire && hit;
+    assign dbg_midx_o     = e_fire ? {{(8-CAM_AW){1'b0}}, midx} : 8'd0;
+    assign dbg_dwe_o      = dwe;
+    assign dbg_cwe_o      = cwe;
+    assign dbg_daddr_o    = e_fire ? {{(12-DA_AW){1'b0}}, e_daddr_q} : 12'd0;
+    assign dbg_dwdata_o   = e_fire ? dwdata : 32'd0;
+    assign dbg_dr_o       = e_fire ? dr : 32'd0;
+    assign dbg_state_o    = state_q;
+    assign dbg_sb_count_o = {{(8-SB_AW){1'b0}}, sb_count_q};
+    assign dbg_dropped_o  = dropped_q;
+
+    // ------------------------------------------------------------ decode stage
+    wire [63:0] dw = uc_q;
+    wire [3:0] d_bc = dw[46:43];
+    wire [1:0] d_bk = dw[48:47];
+    wire [7:0] d_bo = dw[56:49];
+    wire d_bp = dw[57];
+    wire [1:0] d_db = dw[34:33];
+    wire [2:0] d_di = dw[37:35];
+    wire [15:0] d_bo16 = {{8{d_bo[7]}}, d_bo};
+    reg [UC_AW-1:0] d_pred;
+    always @(*) begin
+        d_pred = d_upc_q + {{(UC_AW-1){1'b0}}, 1'b1};
+        if (d_bp && d_bc != 4'd0 && d_bk == 2'd0) d_pred = d_upc_q + d_bo16[UC_AW-1:0];
+        if (d_bp && d_bc != 4'd0 && d_bk == 2'd1) d_pred = t_q[d_bo[1:0]];
+    end
+    wire [15:0] d_ival = (e_fire && iwe && id == d_di) ? ires : i_q[d_di];
+    wire [DA_AW-1:0] d_addr = b_q[d_db] | d_ival[DA_AW-1:0];
+    // cur_q's class field is superseded by the DFE's; the reserved microinstruction
+    // bits 63:58, bp and the data fields are used by the decode stage instead
+    wire unused_bits = &{1'b0, cur_q[P_CLS +: 4], w[63:57], w[37:33], d_ival[15:DA_AW],
+                         bo16[15:UC_AW], d_bo16[15:UC_AW]};
+
+    // ------------------------------------------------------------ control
+    wire [SW-1:0] head = sb_mem[sb_rd_q];
+    wire [3:0] hd_cls;
+    wire [4:0] hd_rd, hd_rs1, hd_rs2;
+    wire [31:0] hd_imm;
+    hwp_coproc_dfe #(.RISCV(RISCV)) u_dfe (
+        .insn_i(head[P_INSN +: 32]), .rec_cls_i(head[P_CLS +: 4]),
+        .cls_o(hd_cls), .rd_o(hd_rd), .rs1_o(hd_rs1), .rs2_o(hd_rs2), .imm_o(hd_imm)
+    );
+    wire [UC_AW-1:0] start = ctab_q[hd_cls];
+    wire nonempty = sb_count_q != {(SB_AW+1){1'b0}};
+    reg load, f_en, squash;
+    reg [UC_AW-1:0] f_addr;
+    reg [1:0] nstate;
+    always @(*) begin
+        load   = 1'b0;
+        f_en   = 1'b0;
+        squash = 1'b0;
+        f_addr = {UC_AW{1'b0}};
+        nstate = state_q;
+        if (stop_cmd) begin
+            nstate = ST_STOP;
+            squash = 1'b1;
+        end else if (state_q == ST_IDLE) begin
+            if (nonempty) begin
+                load = 1'b1; f_en = 1'b1; f_addr = start; nstate = ST_RUN;
+            end
+        end else if (state_q == ST_RUN) begin
+            if (do_done) begin
+                squash = 1'b1;
+                if (nonempty) begin
+                    load = 1'b1; f_en = 1'b1; f_addr = start;
+                end else begin
+                    nstate = ST_IDLE;
+                end
+            end else if (do_int) begin
+                squash = 1'b1;
+                nstate = ST_IRQ;
+            end else if (e_fire && (!d_valid_q || d_upc_q != next)) begin
+                squash = 1'b1; f_en = 1'b1; f_addr = next;
+            end else if (d_valid_q) begin
+                f_en = 1'b1; f_addr = d_pred;
+            end
+        end else if (run_cmd) begin
+            nstate = ST_IDLE;
+        end
+    end
+
+    // ------------------------------------------------------------ arrays
+    // data array
+    wire da_host_rd = h_rd && hsp == 4'd2;
+    wire [DA_AW-1:0] da_raddr = da_host_rd ? hidx[DA_AW-1:0] : d_addr;
+    wire da_ren = da_host_rd || state_q == ST_RUN;
+    wire clr_busy = clr_cnt_q != {CW{1'b0}};
+    wire [CW-1:0] clr_m1 = clr_cnt_q - {{(CW-1){1'b0}}, 1'b1};
+    reg da_we;
+    reg [DA_AW-1:0] da_waddr;
+    reg [31:0] da_wdata;
+    always @(*) begin
+        da_we = 1'b0;
+        da_waddr = {DA_AW{1'b0}};
+        da_wdata = 32'd0;
+        if (dwe) begin
+            da_we = 1'b1; da_waddr = e_daddr_q; da_wdata = dwdata;
+        end else if (h_wr && hsp == 4'd2) begin
+            da_we = 1'b1; da_waddr = hidx[DA_AW-1:0]; da_wdata = host_wdata_i[31:0];
+        end else if (clr_busy && clr_da_q) begin
+            da_we = 1'b1; da_waddr = clr_m1[DA_AW-1:0]; da_wdata = 32'd0;
+        end
+    end
+    hwp_coproc_ram #(.DW(32), .AW(DA_AW)) u_da (
+        .clk_i(clk_i), .we_i(da_we), .waddr_i(da_waddr), .wdata_i(da_wdata),
+        .re_i(da_ren), .raddr_i(da_raddr), .rdata_o(da_q)
+    );
+    // microcode
+    wire uc_ren = f_en || (h_rd && hsp == 4'd0);
+    wire [UC_AW-1:0] uc_raddr = f_en ? f_addr : hidx[UC_AW-1:0];
+    hwp_coproc_ram #(.DW(64), .AW(UC_AW)) u_uc (
+        .clk_i(clk_i), .we_i(h_wr && hsp == 4'd0), .waddr_i(hidx[UC_AW-1:0]), .wdata_i(host_wdata_i),
+        .re_i(uc_ren), .raddr_i(uc_raddr), .rdata_o(uc_q)
+    );
+    // PC filter bit table
+    wire [FT_AW-1:0] bt_raddr = fold(h_pc_q);
+    wire bt_we = (h_wr && hsp == 4'd5) || (clr_busy && !clr_da_q);
+    wire [FT_AW-1:0] bt_waddr = (h_wr && hsp == 4'd5) ? hidx[FT_AW-1:0] : clr_m1[FT_AW-1:0];
+    wire bt_wdata = (h_wr && hsp == 4'd5) ? host_wdata_i[0] : 1'b0;
+    hwp_coproc_ram #(.DW(1), .AW(FT_AW)) u_bt (
+        .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
+        .re_i(1'b1), .raddr_i(bt_raddr), .rdata_o(bt_q)
+    );
+
+    // ------------------------------------------------------------ host read data
+    reg [63:0] rsp_new;
+    reg [1:0] rsp_src_new;
+    always @(*) begin
+        rsp_new = rsp_q;
+        rsp_src_new = rsp_src_q;
+        if (h_rd) begin
+            rsp_src_new = 2'd0;
+            rsp_new = 64'd0;
+            case (hsp)
+                4'd0: rsp_src_new = 2'd1;
+                4'd2: rsp_src_new = 2'd2;
+                4'd1: rsp_new = {31'd0, cam_valid_q[hidx[CAM_AW-1:0]], cam_key_q[hidx[CAM_AW-1:0]]};
+                4'd3: begin
+                    if (hidx < 12'h008) rsp_new = {32'd0, v_q[hidx[2:0]]};
+                    else if (hidx < 12'h010) rsp_new = {32'd0, c_q[hidx[2:0]]};
+                    else if (hidx < 12'h018) rsp_new = {48'd0, i_q[hidx[2:0]]};
+                    else if (hidx < 12'h020) rsp_new = {59'd0, iwid_q[hidx[2:0]]};
+                    else if (hidx < 12'h024) rsp_new = {{(64-DA_AW){1'b0}}, b_q[hidx[1:0]]};
+                    else if (hidx < 12'h028) rsp_new = {{(64-UC_AW){1'b0}}, t_q[hidx[1:0]]};
+                    else if (hidx == 12'h028) rsp_new = {58'd0, cntw_q};
+                    else if (hidx == 12'h029) rsp_new = {32'd0, lfsr_q};
+                    else if (hidx >= 12'h030 && hidx < 12'h040)
+                        rsp_new = {{(64-UC_AW){1'b0}}, ctab_q[hidx[3:0]]};
+                end
+                4'd4: begin
+                    case (hidx)
+                        12'h000: rsp_new = {48'd0, cls_en_q};
+                        12'h001: rsp_new = {{(64-FT_AW){1'b0}}, pmask_q};
+                        12'h002: rsp_new = {{(64-FT_AW){1'b0}}, pmatch_q};
+                        12'h003: rsp_new = {60'd0, fsel_q};
+                        12'h008: rsp_new = {46'd0, s1_valid_q, h_valid_q, {(12-SB_AW-1){1'b0}}, sb_count_q, 2'd0, state_q};
+                        12'h009: rsp_new = {32'd0, retired_q};
+                        12'h00a: rsp_new = {32'd0, tagged_q};
+                        12'h00b: rsp_new = {32'd0, dropped_q};
+                        12'h00c: rsp_new = {32'd0, processed_q};
+                        12'h00d: rsp_new = {32'd0, interrupts_q};
+                        12'h00e: rsp_new = {{(64-UC_AW){1'b0}}, irq_upc_q};
+                        12'h00f: rsp_new = {32'd0, aborted_q};
+                        default: rsp_new = 64'd0;
+                    endcase
+                end
+                default: rsp_new = 64'd0;
+            endcase
+        end
+    end
+
+    // ------------------------------------------------------------ registers
+    wire [31:0] hw32 = host_wdata_i[31:0];
+    wire [4:0] hw_iwid = (hw32[4:0] == 5'd0) ? 5'd1 : (hw32[4:0] > 5'd16) ? 5'd16 : hw32[4:0];
+    wire [5:0] hw_cntw = (hw32[5:0] == 6'd0) ? 6'd1 : (hw32[5:0] > 6'd32) ? 6'd32 : hw32[5:0];
+    wire [CAM_AW-1:0] ck = i_q[ci][CAM_AW-1:0];
+    wire hreg = h_wr && hsp == 4'd3;
+    wire hfilt = h_wr && hsp == 4'd4;
+    wire [SW-1:0] s1_masked = {s1_q[P_FLAGS +: 3], s1_q[P_CLS +: 4],
+                               fsel_q[3] ? s1_q[P_NPC +: 32] : 32'd0,
+                               fsel_q[2] ? s1_q[P_ADDR +: 32] : 32'd0,
+                               fsel_q[1] ? s1_q[P_VALUE +: 32] : 32'd0,
+                               fsel_q[0] ? s1_q[P_INSN +: 32] : 32'd0,
+                               s1_q[P_PC +: 32]};
+    integer r;
+
+    always @(posedge clk_i) begin
+        if (push) sb_mem[sb_wr_q] <= s1_masked;
+    end
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            cls_en_q <= 16'd0;
+            pmask_q <= {FT_AW{1'b0}};
+            pmatch_q <= {FT_AW{1'b0}};
+            fsel_q <= 4'hf;
+            h_valid_q <= 1'b0;
+            h_pc_q <= 32'd0; h_insn_q <= 32'd0; h_value_q <= 32'd0; h_addr_q <= 32'd0;
+            h_cls_q <= 4'd0; h_flags_q <= 3'd0;
+            s1_valid_q <= 1'b0;
+            s1_q <= {SW{1'b0}};
+            s1_hpc_q <= {FT_AW{1'b0}};
+            sb_rd_q <= {SB_AW{1'b0}};
+            sb_wr_q <= {SB_AW{1'b0}};
+            sb_count_q <= {(SB_AW+1){1'b0}};
+            retired_q <= 32'd0; tagged_q <= 32'd0; dropped_q <= 32'd0;
+            processed_q <= 32'd0; interrupts_q <= 32'd0; aborted_q <= 32'd0;
+            irq_upc_q <= {UC_AW{1'b0}};
+            for (r = 0; r < 8; r = r + 1) begin
+                v_q[r] <= 32'd0; c_q[r] <= 32'd0; i_q[r] <= 16'd0; iwid_q[r] <= 5'd16;
+            end
+            for (r = 0; r < 4; r = r + 1) begin
+                b_q[r] <= {DA_AW{1'b0}}; t_q[r] <= {UC_AW{1'b0}};
+            end
+            for (r = 0; r < 16; r = r + 1) ctab_q[r] <= {UC_AW{1'b0}};
+            cam_valid_q <= {CAM_N{1'b0}};
+            cntw_q <= 6'd32;
+            lfsr_q <= 32'd1;
+            state_q <= ST_STOP;
+            cur_q <= {SW{1'b0}};
+            cur_cls_q <= 4'd0; cur_rd_q <= 5'd0; cur_rs1_q <= 5'd0; cur_rs2_q <= 5'd0;
+            cur_imm_q <= 32'd0;
+            d_valid_q <= 1'b0;
+            d_upc_q <= {UC_AW{1'b0}};
+            e_valid_q <= 1'b0;
+            e_upc_q <= {UC_AW{1'b0}};
+            e_word_q <= 64'd0;
+            e_daddr_q <= {DA_AW{1'b0}};
+            byp_hit_q <= 1'b0;
+            byp_data_q <= 32'd0;
+            rsp_valid_q <= 1'b0;
+            rsp_src_q <= 2'd0;
+            rsp_q <= 64'd0;
+            clr_cnt_q <= {CW{1'b0}};
+            clr_da_q <= 1'b0;
+        end else begin
+            // data-array bypass for a read of the word written this cycle
+            byp_hit_q <= dwe && state_q == ST_RUN && da_waddr == da_raddr;
+            byp_data_q <= da_wdata;
+            // host port
+            rsp_valid_q <= h_rd ? 1'b1 : (rsp_valid_q && !rsp_ready_i);
+            rsp_q <= rsp_new;
+            rsp_src_q <= rsp_src_new;
+            // execute-stage writes
+            if (e_fire && vwe) v_q[vd] <= vres;
+            if (e_fire && iwe) i_q[id] <= ires;
+            if (e_fire && vop == 4'd11) lfsr_q <= {1'b0, lfsr_q[31:1]} ^ (lfsr_q[0] ? 32'h80200003 : 32'd0);
+            if (cwe) begin
+                if (cop == 2'd1) begin
+                    cam_key_q[ck] <= A;
+                    cam_valid_q[ck] <= 1'b1;
+                end else if (cop == 2'd2) begin
+                    cam_valid_q[ck] <= 1'b0;
+                end else begin
+                    cam_valid_q <= {CAM_N{1'b0}};
+                end
+            end
+            // host writes
+            if (h_wr && hsp == 4'd1) begin
+                cam_key_q[hidx[CAM_AW-1:0]] <= hw32;
+                cam_valid_q[hidx[CAM_AW-1:0]] <= host_wdata_i[32];
+            end
+            if (hreg) begin
+                if (hidx < 12'h008) v_q[hidx[2:0]] <= hw32;
+                else if (hidx < 12'h010) c_q[hidx[2:0]] <= hw32;
+                else if (hidx < 12'h018) i_q[hidx[2:0]] <= hw32[15:0] & imask(iwid_q[hidx[2:0]]);
+                else if (hidx < 12'h020) iwid_q[hidx[2:0]] <= hw_iwid;
+                else if (hidx < 12'h024) b_q[hidx[1:0]] <= hw32[DA_AW-1:0];
+                else if (hidx < 12'h028) t_q[hidx[1:0]] <= hw32[UC_AW-1:0];
+                else if (hidx == 12'h028) cntw_q <= hw_cntw;
+                else if (hidx == 12'h029) lfsr_q <= (hw32 == 32'd0) ? 32'd1 : hw32;
+                else if (hidx >= 12'h030 && hidx < 12'h040) ctab_q[hidx[3:0]] <= hw32[UC_AW-1:0];
+            end
+            if (hfilt) begin
+                if (hidx == 12'h000) cls_en_q <= hw32[15:0];
+                else if (hidx == 12'h001) pmask_q <= hw32[FT_AW-1:0];
+                else if (hidx == 12'h002) pmatch_q <= hw32[FT_AW-1:0];
+                else if (hidx == 12'h003) fsel_q <= hw32[3:0];
+            end
+            if (h_cmd && hidx == 12'd2) cam_valid_q <= {CAM_N{1'b0}};
+            if (clr_busy) clr_cnt_q <= clr_m1;
+            if (h_cmd && hidx == 12'd3) begin
+                clr_cnt_q <= {{(CW-DA_AW){1'b0}}, {DA_AW{1'b1}}} + {{(CW-1){1'b0}}, 1'b1};
+                clr_da_q <= 1'b1;
+            end
+            if (h_cmd && hidx == 12'd4) begin
+                clr_cnt_q <= {{(CW-FT_AW){1'b0}}, {FT_AW{1'b1}}} + {{(CW-1){1'b0}}, 1'b1};
+                clr_da_q <= 1'b0;
+            end
+            // counters
+            if (stop_cmd && state_q == ST_RUN) aborted_q <= aborted_q + 32'd1;
+            if (do_done || do_int) processed_q <= processed_q + 32'd1;
+            if (do_int) begin
+                interrupts_q <= interrupts_q + 32'd1;
+                irq_upc_q <= e_upc_q;
+            end
+            // sample buffer
+            if (push) sb_wr_q <= sb_wr_q + {{(SB_AW-1){1'b0}}, 1'b1};
+            if (load) begin
+                cur_q <= head;
+                cur_cls_q <= hd_cls; cur_rd_q <= hd_rd; cur_rs1_q <= hd_rs1; cur_rs2_q <= hd_rs2;
+                cur_imm_q <= hd_imm;
+                sb_rd_q <= sb_rd_q + {{(SB_AW-1){1'b0}}, 1'b1};
+            end
+            sb_count_q <= sb_count_q + {{SB_AW{1'b0}}, push} - {{SB_AW{1'b0}}, load};
+            if (s1_valid_q) retired_q <= retired_q + 32'd1;
+            if (tag) tagged_q <= tagged_q + 32'd1;
+            if (tag && !push) dropped_q <= dropped_q + 32'd1;
+            // filter input: the held record moves on when the next one arrives
+            if (ret_valid_i) begin
+                s1_valid_q <= h_valid_q;
+                s1_q <= {h_flags_q, h_cls_q, ret_pc_i, h_addr_q, h_value_q, h_insn_q, h_pc_q};
+                s1_hpc_q <= bt_raddr;
+                h_valid_q <= 1'b1;
+                h_pc_q <= ret_pc_i; h_insn_q <= ret_insn_i; h_value_q <= ret_value_i;
+                h_addr_q <= ret_addr_i; h_cls_q <= ret_cls_i; h_flags_q <= ret_flags_i;
+            end else begin
+                s1_valid_q <= 1'b0;
+            end
+            // pipeline
+            e_valid_q <= d_valid_q && !squash && nstate == ST_RUN;
+            e_upc_q <= d_upc_q;
+            e_word_q <= dw;
+            e_daddr_q <= d_addr;
+            d_valid_q <= f_en && nstate == ST_RUN;
+            d_upc_q <= f_addr;
+            state_q <= nstate;
+        end
+    end
+endmodule
+
+`default_nettype wire
