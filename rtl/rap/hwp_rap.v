@@ -78,19 +78,15 @@ module hwp_rap #(
     reg [4:0]    st_q, st_d;
     // stage 0: merging event buffer and its eviction register
     reg [SN-1:0] bv_q, bv_d;
-    reg [W-1:0]  bid_q [0:SN-1];
-    reg [W-1:0]  bid_d [0:SN-1];
-    reg [CB-1:0] bcnt_q[0:SN-1];
-    reg [CB-1:0] bcnt_d[0:SN-1];
+    reg [SN*W-1:0]  bid_q, bid_d;
+    reg [SN*CB-1:0] bcnt_q, bcnt_d;
     reg          ev_v_q, ev_v_d;
     reg [W-1:0]  ev_id_q, ev_id_d;
     reg [CB-1:0] ev_c_q, ev_c_d;
     // replay queue
     reg [2:0]    rq_n_q, rq_n_d;
-    reg [W-1:0]  rq_id_q[0:3];
-    reg [W-1:0]  rq_id_d[0:3];
-    reg [CB-1:0] rq_c_q [0:3];
-    reg [CB-1:0] rq_c_d [0:3];
+    reg [4*W-1:0]  rq_id_q, rq_id_d;
+    reg [4*CB-1:0] rq_c_q, rq_c_d;
     reg [3:0]    rq_ns_q, rq_ns_d;
     // pipeline registers
     reg          s1_v_q, s1_v_d, s1_pr_q, s1_pr_d, s1_ns_q, s1_ns_d;
@@ -114,8 +110,7 @@ module hwp_rap #(
     reg [CW-1:0] fw_val_q, fw_val_d;
     // node table: valid and level in registers, prefix and count in RAM
     reg [N-1:0]  valid_q, valid_d;
-    reg [LB-1:0] len_q [0:N-1];
-    reg [LB-1:0] len_d [0:N-1];
+    reg [N*LB-1:0] len_q, len_d;
     reg [W-1:0]  pmem [0:N-1];
     reg [CW-1:0] cmem [0:N-1];
     reg [W-1:0]  prd_q;
@@ -124,8 +119,7 @@ module hwp_rap #(
     reg [CW-1:0] n_q, n_d, nm_q, nm_d, nlm_q, nlm_d;
     reg          full_q, full_d;
     reg [16:0]   live_q, live_d;
-    reg [CW-1:0] ctr_q[0:NCTR-1];
-    reg [CW-1:0] ctr_d[0:NCTR-1];
+    reg [NCTR*CW-1:0] ctr_q, ctr_d;
     reg [W-1:0]  sp_pre_q, sp_pre_d;
     reg [LB-1:0] sp_lvl_q, sp_lvl_d;
     reg [K:0]    sp_j_q, sp_j_d;
@@ -204,13 +198,13 @@ module hwp_rap #(
         any_lvl = {(H+1){1'b0}};
         for (al = 0; al <= H; al = al + 1)
             for (ai = 0; ai < N; ai = ai + 1)
-                if (s2_m_q[ai] && len_q[ai] == al[LB-1:0]) any_lvl[al] = 1'b1;
+                if (s2_m_q[ai] && len_q[(ai)*LB +: LB] == al[LB-1:0]) any_lvl[al] = 1'b1;
         best_lvl = {LB{1'b0}};
         for (al = 0; al <= H; al = al + 1)
             if (any_lvl[al] && al < arb_lim) best_lvl = al[LB-1:0];
         best_idx = {IB{1'b0}};
         for (ai = 0; ai < N; ai = ai + 1)
-            if (s2_m_q[ai] && len_q[ai] == best_lvl) best_idx = best_idx | ai[IB-1:0];
+            if (s2_m_q[ai] && len_q[(ai)*LB +: LB] == best_lvl) best_idx = best_idx | ai[IB-1:0];
     end
 
     // ------------------------------------------------------------------ priority encoders
@@ -225,7 +219,7 @@ module hwp_rap #(
         scan_vec = {N{1'b0}};
         for (pi = 0; pi < N; pi = pi + 1)
             if (valid_q[pi] && pi >= m_cur_q &&
-                (st_q == ST_RD || len_q[pi] == m_lvl_q)) scan_vec[pi] = 1'b1;
+                (st_q == ST_RD || len_q[(pi)*LB +: LB] == m_lvl_q)) scan_vec[pi] = 1'b1;
         scan_idx = {IB{1'b0}};
         scan_any = 1'b0;
         for (pi = N - 1; pi >= 0; pi = pi - 1)
@@ -251,8 +245,8 @@ module hwp_rap #(
     wire          iss_rq = run && (rq_n_q != 3'd0);
     wire          iss_ev = run && (rq_n_q == 3'd0) && ev_v_q;
     wire          iss_v  = iss_rq || iss_ev;
-    wire [W-1:0]  iss_id = iss_rq ? rq_id_q[0] : ev_id_q;
-    wire [CB-1:0] iss_c  = iss_rq ? rq_c_q[0] : ev_c_q;
+    wire [W-1:0]  iss_id = iss_rq ? rq_id_q[(0)*W +: W] : ev_id_q;
+    wire [CB-1:0] iss_c  = iss_rq ? rq_c_q[(0)*CB +: CB] : ev_c_q;
     wire          iss_ns = iss_rq ? rq_ns_q[0] : 1'b0;
     assign in_ready_o = !ev_v_q || iss_ev;
     wire          in_acc = in_valid_i && in_ready_o;
@@ -295,7 +289,7 @@ module hwp_rap #(
         miss_j = {K{1'b0}};
         for (mj = B - 1; mj >= 0; mj = mj - 1) if (miss_q[mj]) miss_j = mj[K-1:0];
     end
-    wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, len_q[m_x_q]} * K;
+    wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, len_q[(m_x_q)*LB +: LB]} * K;
     wire [7:0]    lvl_bits = lvl_bits32[7:0];
     wire [W-1:0]  sp_child = child_key(sp_pre_q, sp_lvl_q, sp_j_q[K-1:0]);
     wire [W-1:0]  wr_child = child_key(sp_pre_q, sp_lvl_q, miss_j);
@@ -310,25 +304,21 @@ module hwp_rap #(
 
     // replay-queue fill on a flush
     reg [2:0]    fq_n;
-    reg [W-1:0]  fq_id[0:3];
-    reg [CB-1:0] fq_c [0:3];
+    reg [4*W-1:0]  fq_id;
+    reg [4*CB-1:0] fq_c;
+    reg [1:0]      fp;
     reg [3:0]    fq_ns;
     integer fr;
 
-    integer i;
     always @(*) begin
         st_d = st_q;
         bv_d = bv_q;
-        for (i = 0; i < SN; i = i + 1) begin
-            bid_d[i]  = bid_q[i];
-            bcnt_d[i] = bcnt_q[i];
-        end
+        bid_d = bid_q;
+        bcnt_d = bcnt_q;
         ev_v_d = ev_v_q; ev_id_d = ev_id_q; ev_c_d = ev_c_q;
         rq_n_d = rq_n_q; rq_ns_d = rq_ns_q;
-        for (i = 0; i < 4; i = i + 1) begin
-            rq_id_d[i] = rq_id_q[i];
-            rq_c_d[i]  = rq_c_q[i];
-        end
+        rq_id_d = rq_id_q;
+        rq_c_d = rq_c_q;
         s1_v_d = 1'b0; s1_pr_d = 1'b0; s1_ns_d = 1'b0; s1_id_d = s1_id_q; s1_c_d = s1_c_q;
         s1_j_d = s1_j_q;
         s2_v_d = s1_v_q; s2_pr_d = s1_pr_q; s2_ns_d = s1_ns_q; s2_id_d = s1_id_q;
@@ -338,9 +328,9 @@ module hwp_rap #(
         thr_d = mul_p[CW+15:16];
         fw_v_d = 1'b0; fw_idx_d = fw_idx_q; fw_val_d = fw_val_q;
         valid_d = valid_q;
-        for (i = 0; i < N; i = i + 1) len_d[i] = len_q[i];
+        len_d = len_q;
         n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
-        for (i = 0; i < NCTR; i = i + 1) ctr_d[i] = ctr_q[i];
+        ctr_d = ctr_q;
         sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
         pres_d = pres_q; miss_d = miss_q;
         m_lvl_d = m_lvl_q; m_cur_d = m_cur_q; m_x_d = m_x_q; m_a_d = m_a_q; m_cx_d = m_cx_q;
@@ -354,34 +344,34 @@ module hwp_rap #(
         c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; p_ra = best_idx;
         p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}};
         fq_n = 3'd0;
+        fp = 2'd0;
         fq_ns = 4'd0;
-        for (i = 0; i < 4; i = i + 1) begin
-            fq_id[i] = {W{1'b0}};
-            fq_c[i]  = {CB{1'b0}};
-        end
+        fq_id = {(4*W){1'b0}};
+        fq_c = {(4*CB){1'b0}};
+        fr = 0;
 
-        if (in_valid_i && !in_ready_o) ctr_d[6] = ctr_q[6] + 1'b1;
+        if (in_valid_i && !in_ready_o) ctr_d[(6)*CW +: CW] = ctr_q[(6)*CW +: CW] + 1'b1;
 
         // ---- stage 0: eviction register and buffer
         if (iss_ev) ev_v_d = 1'b0;
         if (in_acc) begin
-            if (bv_q[bidx] && bid_q[bidx] == in_id_i) begin
-                if (bcnt_q[bidx] == BMAX) begin
+            if (bv_q[bidx] && bid_q[(bidx)*W +: W] == in_id_i) begin
+                if (bcnt_q[(bidx)*CB +: CB] == BMAX) begin
                     ev_v_d = 1'b1; ev_id_d = in_id_i; ev_c_d = BMAX;
-                    bcnt_d[bidx] = {{(CB-1){1'b0}}, 1'b1};
+                    bcnt_d[(bidx)*CB +: CB] = {{(CB-1){1'b0}}, 1'b1};
                 end else begin
-                    bcnt_d[bidx] = bcnt_q[bidx] + 1'b1;
+                    bcnt_d[(bidx)*CB +: CB] = bcnt_q[(bidx)*CB +: CB] + 1'b1;
                 end
             end else begin
                 if (bv_q[bidx]) begin
-                    ev_v_d = 1'b1; ev_id_d = bid_q[bidx]; ev_c_d = bcnt_q[bidx];
+                    ev_v_d = 1'b1; ev_id_d = bid_q[(bidx)*W +: W]; ev_c_d = bcnt_q[(bidx)*CB +: CB];
                 end
                 bv_d[bidx] = 1'b1;
-                bid_d[bidx] = in_id_i;
-                bcnt_d[bidx] = {{(CB-1){1'b0}}, 1'b1};
+                bid_d[(bidx)*W +: W] = in_id_i;
+                bcnt_d[(bidx)*CB +: CB] = {{(CB-1){1'b0}}, 1'b1};
             end
         end else if (eos_i && in_ready_o && bflush_any) begin
-            ev_v_d = 1'b1; ev_id_d = bid_q[bflush_idx]; ev_c_d = bcnt_q[bflush_idx];
+            ev_v_d = 1'b1; ev_id_d = bid_q[(bflush_idx)*W +: W]; ev_c_d = bcnt_q[(bflush_idx)*CB +: CB];
             bv_d[bflush_idx] = 1'b0;
         end
 
@@ -391,9 +381,9 @@ module hwp_rap #(
                 c_we = 1'b1; c_wa = {IB{1'b0}};
                 p_we = 1'b1; p_wa = {IB{1'b0}};
                 valid_d = {{(N-1){1'b0}}, 1'b1};
-                len_d[0] = {LB{1'b0}};
+                len_d[(0)*LB +: LB] = {LB{1'b0}};
                 live_d = 17'd1;
-                ctr_d[5] = {{(CW-1){1'b0}}, 1'b1};
+                ctr_d[(5)*CW +: CW] = {{(CW-1){1'b0}}, 1'b1};
                 st_d = ST_IWAIT;
             end
             ST_IWAIT: if (!tc_busy) st_d = ST_RUN;
@@ -403,12 +393,9 @@ module hwp_rap #(
                     s1_v_d = 1'b1; s1_id_d = iss_id; s1_c_d = iss_c; s1_ns_d = iss_ns;
                     if (iss_rq) begin
                         rq_n_d = rq_n_q - 1'b1;
-                        for (i = 0; i < 3; i = i + 1) begin
-                            rq_id_d[i] = rq_id_q[i+1];
-                            rq_c_d[i]  = rq_c_q[i+1];
-                            rq_ns_d[i] = rq_ns_q[i+1];
-                        end
-                        rq_ns_d[3] = 1'b0;
+                        rq_id_d = {{W{1'b0}}, rq_id_q[4*W-1:W]};
+                        rq_c_d  = {{CB{1'b0}}, rq_c_q[4*CB-1:CB]};
+                        rq_ns_d = {1'b0, rq_ns_q[3:1]};
                     end
                 end
                 // stage 2 -> 3 (stage 1 -> 2 is the default copy)
@@ -418,37 +405,35 @@ module hwp_rap #(
                     c_we = 1'b1; c_wa = s3_idx_q; c_wd = s3_sum;
                     fw_v_d = 1'b1; fw_idx_d = s3_idx_q; fw_val_d = s3_sum;
                     n_d = n_commit;
-                    ctr_d[0] = n_commit;
-                    if (s3_skip) ctr_d[4] = ctr_q[4] + 1'b1;
+                    ctr_d[(0)*CW +: CW] = n_commit;
+                    if (s3_skip) ctr_d[(4)*CW +: CW] = ctr_q[(4)*CW +: CW] + 1'b1;
                 end
                 if (flush) begin
                     if (s3_split) begin
-                        fq_id[fq_n[1:0]] = s3_id_q; fq_c[fq_n[1:0]] = s3_c_q; fq_ns[fq_n[1:0]] = s3_ns_q;
-                        fq_n = fq_n + 1'b1;
+                        fq_id[fp*W +: W] = s3_id_q; fq_c[fp*CB +: CB] = s3_c_q; fq_ns[fp] = s3_ns_q;
+                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
                     end
                     if (s2_v_q) begin
-                        fq_id[fq_n[1:0]] = s2_id_q; fq_c[fq_n[1:0]] = s2_c_q; fq_ns[fq_n[1:0]] = s2_ns_q;
-                        fq_n = fq_n + 1'b1;
+                        fq_id[fp*W +: W] = s2_id_q; fq_c[fp*CB +: CB] = s2_c_q; fq_ns[fp] = s2_ns_q;
+                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
                     end
                     if (s1_v_q) begin
-                        fq_id[fq_n[1:0]] = s1_id_q; fq_c[fq_n[1:0]] = s1_c_q; fq_ns[fq_n[1:0]] = s1_ns_q;
-                        fq_n = fq_n + 1'b1;
+                        fq_id[fp*W +: W] = s1_id_q; fq_c[fp*CB +: CB] = s1_c_q; fq_ns[fp] = s1_ns_q;
+                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
                     end
                     if (iss_v) begin
-                        fq_id[fq_n[1:0]] = iss_id; fq_c[fq_n[1:0]] = iss_c; fq_ns[fq_n[1:0]] = iss_ns;
-                        fq_n = fq_n + 1'b1;
+                        fq_id[fp*W +: W] = iss_id; fq_c[fp*CB +: CB] = iss_c; fq_ns[fp] = iss_ns;
+                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
                     end
                     for (fr = 1; fr < 4; fr = fr + 1)
                         if (fr < rq_n_q) begin
-                            fq_id[fq_n[1:0]] = rq_id_q[fr]; fq_c[fq_n[1:0]] = rq_c_q[fr];
-                            fq_ns[fq_n[1:0]] = rq_ns_q[fr];
-                            fq_n = fq_n + 1'b1;
+                            fq_id[fp*W +: W] = rq_id_q[(fr)*W +: W]; fq_c[fp*CB +: CB] = rq_c_q[(fr)*CB +: CB];
+                            fq_ns[fp] = rq_ns_q[fr];
+                            fq_n = fq_n + 1'b1; fp = fq_n[1:0];
                         end
                     rq_n_d = fq_n;
-                    for (i = 0; i < 4; i = i + 1) begin
-                        rq_id_d[i] = fq_id[i];
-                        rq_c_d[i]  = fq_c[i];
-                    end
+                    rq_id_d = fq_id;
+                    rq_c_d = fq_c;
                     rq_ns_d = fq_ns;
                     s1_v_d = 1'b0; s2_v_d = 1'b0; s3_v_d = 1'b0;
                     if (s3_split) begin
@@ -483,14 +468,14 @@ module hwp_rap #(
                 end else begin
                     rq_ns_d[0] = 1'b1;
                     full_d = 1'b1;
-                    ctr_d[4] = ctr_q[4] + 1'b1;
+                    ctr_d[(4)*CW +: CW] = ctr_q[(4)*CW +: CW] + 1'b1;
                     st_d = ST_RUN;
                 end
             end
             ST_WR: begin  // insert the missing children, lowest digit and free slot first
                 if (miss_q == {B{1'b0}}) begin
                     if (!tc_busy) begin
-                        ctr_d[1] = ctr_q[1] + 1'b1;
+                        ctr_d[(1)*CW +: CW] = ctr_q[(1)*CW +: CW] + 1'b1;
                         st_d = ST_RUN;
                     end
                 end else if (!tc_busy) begin
@@ -499,10 +484,10 @@ module hwp_rap #(
                     c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
                     p_we = 1'b1; p_wa = free_idx; p_wd = wr_child;
                     valid_d[free_idx] = 1'b1;
-                    len_d[free_idx] = sp_lvl_q + 1'b1;
+                    len_d[(free_idx)*LB +: LB] = sp_lvl_q + 1'b1;
                     live_d = live_q + 1'b1;
-                    if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[5])
-                        ctr_d[5] = {{(CW-17){1'b0}}, live_q + 1'b1};
+                    if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[(5)*CW +: CW])
+                        ctr_d[(5)*CW +: CW] = {{(CW-17){1'b0}}, live_q + 1'b1};
                     miss_d[miss_j] = 1'b0;
                 end
             end
@@ -540,13 +525,13 @@ module hwp_rap #(
                     c_we = 1'b1; c_wa = m_a_q; c_wd = m_sum;
                     valid_d[m_x_q] = 1'b0;
                     live_d = live_q - 1'b1;
-                    ctr_d[3] = ctr_q[3] + 1'b1;
+                    ctr_d[(3)*CW +: CW] = ctr_q[(3)*CW +: CW] + 1'b1;
                 end
                 m_cur_d = {1'b0, m_x_q} + 1'b1;
                 st_d = ST_M_SCAN;
             end
             ST_M_END: begin
-                ctr_d[2] = ctr_q[2] + 1'b1;
+                ctr_d[(2)*CW +: CW] = ctr_q[(2)*CW +: CW] + 1'b1;
                 nlm_d = n_q;
                 full_d = 1'b0;
                 st_d = m_per_q ? ST_M_NEXT : ST_RUN;
@@ -580,7 +565,7 @@ module hwp_rap #(
             ST_CNT: begin
                 out_v_d = 1'b1; out_k_d = 1'b1; out_p_d = {W{1'b0}};
                 out_l_d = {5'd0, ro_c_q};
-                out_n_d = ctr_q[ro_c_q];
+                out_n_d = ctr_q[(ro_c_q)*CW +: CW];
                 st_d = ST_CNT_WAIT;
             end
             ST_CNT_WAIT: begin
@@ -647,26 +632,13 @@ module hwp_rap #(
         end
     end
 
-    genvar gr;
-    generate
-        for (gr = 0; gr < SN; gr = gr + 1) begin : g_buf
-            always @(posedge clk_i) begin
-                bid_q[gr]  <= bid_d[gr];
-                bcnt_q[gr] <= bcnt_d[gr];
-            end
-        end
-        for (gr = 0; gr < N; gr = gr + 1) begin : g_len
-            always @(posedge clk_i) len_q[gr] <= len_d[gr];
-        end
-    endgenerate
-
-    integer ri;
     always @(posedge clk_i) begin
+        bid_q <= bid_d;
+        bcnt_q <= bcnt_d;
+        len_q <= len_d;
         ev_id_q <= ev_id_d; ev_c_q <= ev_c_d;
-        for (ri = 0; ri < 4; ri = ri + 1) begin
-            rq_id_q[ri] <= rq_id_d[ri];
-            rq_c_q[ri]  <= rq_c_d[ri];
-        end
+        rq_id_q <= rq_id_d;
+        rq_c_q <= rq_c_d;
         s1_id_q <= s1_id_d; s1_c_q <= s1_c_d; s1_ns_q <= s1_ns_d; s1_j_q <= s1_j_d;
         s2_id_q <= s2_id_d; s2_c_q <= s2_c_d; s2_ns_q <= s2_ns_d; s2_j_q <= s2_j_d;
         s2_m_q <= s2_m_d;
@@ -674,7 +646,7 @@ module hwp_rap #(
         s3_lvl_q <= s3_lvl_d;
         thr_q <= thr_d;
         fw_idx_q <= fw_idx_d; fw_val_q <= fw_val_d;
-        for (ri = 0; ri < NCTR; ri = ri + 1) ctr_q[ri] <= rst_i ? {CW{1'b0}} : ctr_d[ri];
+        ctr_q <= rst_i ? {(NCTR*CW){1'b0}} : ctr_d;
         sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d;
         m_x_q <= m_x_d; m_a_q <= m_a_d; m_cx_q <= m_cx_d; m_per_q <= m_per_d;
         ro_c_q <= ro_c_d;

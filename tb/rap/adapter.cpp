@@ -143,12 +143,12 @@ public:
             uint64_t rv = vbits(r->hwp_rap__DOT__valid_q, s, 1);
             chk.eqf((uint64_t)mv, rv, "slot[%d].valid", s);
             if (!mv || !rv) continue;
-            chk.eqf((uint64_t)x.len, r->hwp_rap__DOT__len_q[s], "slot[%d].level", s);
+            chk.eqf((uint64_t)x.len, vbits(r->hwp_rap__DOT__len_q, s * lb, lb), "slot[%d].level", s);
             chk.eqf(x.prefix, vbits(r->hwp_rap__DOT__pmem[s], 0, c_.width), "slot[%d].prefix", s);
             chk.eqf(x.count, vbits(r->hwp_rap__DOT__cmem[s], 0, c_.cnt_bits), "slot[%d].count", s);
         }
         for (int i = 0; i < RAP_NCOUNTERS; i++)
-            chk.eqf(rap_cyc_counter(m_, i), vbits(r->hwp_rap__DOT__ctr_q[i], 0, c_.cnt_bits),
+            chk.eqf(rap_cyc_counter(m_, i), vbits(r->hwp_rap__DOT__ctr_q, i * c_.cnt_bits, c_.cnt_bits),
                     "counter[%d]", i);
         chk.eq("next_merge (nm_q)", rap_cyc_next_merge(m_), vbits(r->hwp_rap__DOT__nm_q, 0, c_.cnt_bits));
         chk.eq("full_q", (uint64_t)rap_cyc_full(m_), r->hwp_rap__DOT__full_q);
