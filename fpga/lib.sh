@@ -33,16 +33,37 @@ hwp_engines() {
   done | sort
 }
 
+# hwp_cfg_flags ENGINE CFG: Verilator flags of one simulation configuration:
+# -GNAME=v for each word of SIM_GPARAMS_<cfg>, then SIM_VFLAGS_<cfg>.
+hwp_cfg_flags() {
+  local g v p out=""
+  g=$(hwp_var "SIM_GPARAMS_$2" "$1"); v=$(hwp_var "SIM_VFLAGS_$2" "$1")
+  for p in $g; do out+=" -G$p"; done
+  echo "${out# }${v:+ $v}"
+}
+
+# hwp_synth_flags ENGINE ARCH: flags of the board-sized configuration the
+# engine declares for ARCH (ice40|ecp5) with SYNTH_GPARAMS_<arch> ("NAME=v ...")
+# and/or SYNTH_VFLAGS_<arch> (Verilator flags); empty if it declares none.
+hwp_synth_flags() {
+  local g v p out=""
+  g=$(hwp_var "SYNTH_GPARAMS_$2" "$1"); v=$(hwp_var "SYNTH_VFLAGS_$2" "$1")
+  for p in $g; do out+=" -G$p"; done
+  echo "${out# }${v:+ $v}"
+}
+
 # hwp_vflags_to_yosys FLAGS...: turn Verilator -GNAME=V / -DNAME[=V] flags into
-# two lines: "chparam" arguments (NAME V pairs) and "define" arguments.
-# Any other flag is an error (returned as status 1 with a message).
+# two lines: "chparam" arguments (-set NAME V ...) and read_verilog defines.
+# Warning switches (-W..., --x-...) do not change the design and are skipped
+# (lint waivers belong in rtl/lint.vlt anyway); any other flag is an error.
 hwp_vflags_to_yosys() {
   local f params="" defines=""
   for f in "$@"; do
     case $f in
       -G*=*) f=${f#-G}; params+=" -set ${f%%=*} ${f#*=}" ;;
       -D*)   defines+=" ${f}" ;;
-      *) echo "unsupported flag '$f' in SIM_VFLAGS/SYNTH_VFLAGS (only -GNAME=V and -DNAME[=V])" >&2; return 1 ;;
+      -W*|--x-*) ;;
+      *) echo "unsupported flag '$f' in SIM_VFLAGS/SYNTH_VFLAGS (only -GNAME=V, -DNAME[=V], -W..., --x-...)" >&2; return 1 ;;
     esac
   done
   printf '%s\n%s\n' "$params" "$defines"

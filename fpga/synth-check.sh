@@ -3,8 +3,8 @@
 # Yosys synthesis check of every engine top for iCE40 and ECP5:
 #   read_verilog <SIM_RTL>; chparam <flags>; synth_ice40 / synth_ecp5; stat
 # with the engine's default configuration (first of SIM_CONFIGS) and, when the
-# engine declares them in its engine.mk, the board-sized SYNTH_VFLAGS_ice40 /
-# SYNTH_VFLAGS_ecp5 (items "<engine>/board"). Any Yosys warning that no line
+# engine declares them in its engine.mk, the board-sized configuration
+# SYNTH_GPARAMS_<arch> / SYNTH_VFLAGS_<arch> (items "<engine>/board"). Any Yosys warning that no line
 # of fpga/yosys-waivers.txt matches fails the item. Prints the cell and block
 # RAM usage and how each memory was mapped.
 # One line per item: "PASS synth <engine> ice40" / "FAIL synth <engine> ecp5".
@@ -76,10 +76,10 @@ for e in "${engines[@]}"; do
   for f in $rtl; do files+=("$RTL_DIR/$f"); done
   cfg=$(hwp_var SIM_CONFIGS "$e"); cfg=${cfg%% *}
   dflags=""
-  [ -z "$cfg" ] || dflags=$(hwp_var "SIM_VFLAGS_$cfg" "$e")
+  [ -z "$cfg" ] || dflags=$(hwp_cfg_flags "$e" "$cfg")
   for a in ice40 ecp5; do
     check_one "$e" "$a" "$top" "$dflags" "${files[@]}"
-    bflags=$(hwp_var "SYNTH_VFLAGS_$a" "$e")
+    bflags=$(hwp_synth_flags "$e" "$a")
     if [ -n "$bflags" ] && [ "$(echo $bflags)" != "$(echo $dflags)" ]; then
       check_one "$e/board" "$a" "$top" "$bflags" "${files[@]}"
     fi

@@ -75,11 +75,15 @@ def main():
     for n, line in enumerate(lines, 1):
         if WARN_RE.search(line) and not any(w.search(line) for w, _ in waivers):
             bad.append(f'{a.log}:{n}: {line}')
-    mems = []
+    mapped = {}
     for line in lines:
         m = re.match(r'mapping memory (\S+) via (\S+)', line)
         if m:
-            mems.append(f'{m.group(1).split(".")[-1]}->{m.group(2).strip("$_")}')
+            mapped.setdefault(m.group(2).strip('$_'), []).append(m.group(1))
+    mems = []
+    for how, names in sorted(mapped.items()):
+        short = sorted(n.split('.', 1)[-1] for n in names)
+        mems.append(f'{len(names)} via {how}' + (f' ({" ".join(short)})' if len(names) <= 4 else ''))
     summary = {}
     if a.stat and a.arch:
         try:

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Lint every RTL top with every parameter set in use:
 #   verilator --lint-only -Wall rtl/lint.vlt <SIM_VFLAGS_cfg> <SIM_RTL>
-# for each engine (tb/<engine>/engine.mk) and each configuration in SIM_CONFIGS,
-# plus the board-sized SYNTH_VFLAGS_ice40 / SYNTH_VFLAGS_ecp5 sets, plus every
+# for each engine (tb/<engine>/engine.mk) and each configuration in SIM_CONFIGS
+# (flags: -G for each SIM_GPARAMS_<cfg> word, then SIM_VFLAGS_<cfg>), plus the
+# board-sized SYNTH_GPARAMS/SYNTH_VFLAGS_ice40 / _ecp5 sets, plus every
 # board top fpga/<board>/<engine>_top.v (see docs/fpga.md).
 # One line per item: "PASS lint <engine>/<cfg>" or "FAIL lint <engine>/<cfg>"
 # (followed by the warnings). Exit 1 if any item fails, 2 on usage errors.
@@ -31,6 +32,11 @@ fails=0
 lint_one() {
   local item=$1 top=$2 vflags=$3; shift 3
   local log=$logdir/${item//\//_}.log
+  case " $vflags " in *" -Wno-"*|*" -Wfuture"*)
+    echo "FAIL lint $item"
+    echo "    flags '$vflags' switch warnings off: waivers belong in rtl/lint.vlt, with a reason"
+    fails=$((fails + 1)); return ;;
+  esac
   # shellcheck disable=SC2086
   "$VERILATOR" --lint-only -Wall --top-module "$top" -I"$RTL_DIR" -I"$RTL_DIR/common" \
     "$vlt" $vflags "$@" >"$log" 2>&1
@@ -59,11 +65,12 @@ for e in "${engines[@]}"; do
   [ -n "$configs" ] || configs=default
   seen=" "
   for c in $configs; do
-    lint_one "$e/$c" "$top" "$(hwp_var "SIM_VFLAGS_$c" "$e")" "${files[@]}"
-    seen+="$(hwp_var "SIM_VFLAGS_$c" "$e" | tr -s ' ')|"
+    vf=$(hwp_cfg_flags "$e" "$c")
+    lint_one "$e/$c" "$top" "$vf" "${files[@]}"
+    seen+="$(echo "$vf" | tr -s ' ')|"
   done
   for a in ice40 ecp5; do
-    vf=$(hwp_var "SYNTH_VFLAGS_$a" "$e")
+    vf=$(hwp_synth_flags "$e" "$a")
     [ -n "$vf" ] || continue
     case $seen in *"$(echo "$vf" | tr -s ' ')|"*) continue ;; esac
     lint_one "$e/synth-$a" "$top" "$vf" "${files[@]}"
