@@ -338,6 +338,7 @@ void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, i
     switch (h->phase) {
     case PH_LOAD:
         h->phase = PH_RUN;
+        h->loaded = 1;
         break;
     case PH_RUN:
         if (irq) {

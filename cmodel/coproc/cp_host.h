@@ -71,6 +71,7 @@ typedef struct cp_host {
     int *tags; /* tags of outstanding reads, in order */
     size_t tn, tcap, thead;
     int phase;
+    int loaded; /* the initial program load has completed */
     int eos;
     uint64_t now, wait_until;
     /* copy buffers */
