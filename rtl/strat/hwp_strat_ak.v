@@ -74,6 +74,9 @@ module hwp_strat_ak #(
     wire [KW-1:0] ptr_inc = (ptr_q == AK_K[KW-1:0] - 1'b1) ? {KW{1'b0}} : ptr_q + 1'b1;
     wire [KW-1:0] fl_last = AK_K[KW-1:0] - 1'b1;
 
+    // one read mux for both the evicted entry and the flush scan
+    wire [KW-1:0] rd_i = fl_active_q ? fl_idx_q : slot;
+
     // what happens this cycle
     reg          take;     // the head message is consumed into the table
     reg          load;     // the output register gets a new message
@@ -83,14 +86,11 @@ module hwp_strat_ak #(
         take  = 1'b0;
         load  = 1'b0;
         pop_o = 1'b0;
-        ld_a  = a_q[slot];
-        ld_b  = b_q[slot];
-        ld_c  = c_q[slot];
+        ld_a  = a_q[rd_i];
+        ld_b  = b_q[rd_i];
+        ld_c  = c_q[rd_i];
         if (en_i) begin
             if (fl_active_q) begin
-                ld_a = a_q[fl_idx_q];
-                ld_b = b_q[fl_idx_q];
-                ld_c = c_q[fl_idx_q];
                 load = out_free && v_q[fl_idx_q];
             end else if (head_valid_i && (!emits || out_free)) begin
                 take  = 1'b1;
