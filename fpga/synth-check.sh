@@ -12,6 +12,7 @@
 #
 # usage: fpga/synth-check.sh [ENGINE...]     (default: every engine)
 #        RTL_DIR=<dir> fpga/synth-check.sh   check a copy of rtl/
+#        SYNTH_ARCHS=ice40 fpga/synth-check.sh   one architecture only
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -77,7 +78,7 @@ for e in "${engines[@]}"; do
   cfg=$(hwp_var SIM_CONFIGS "$e"); cfg=${cfg%% *}
   dflags=""
   [ -z "$cfg" ] || dflags=$(hwp_cfg_flags "$e" "$cfg")
-  for a in ice40 ecp5; do
+  for a in ${SYNTH_ARCHS:-ice40 ecp5}; do
     check_one "$e" "$a" "$top" "$dflags" "${files[@]}"
     bflags=$(hwp_synth_flags "$e" "$a")
     if [ -n "$bflags" ] && [ "$(echo $bflags)" != "$(echo $dflags)" ]; then
