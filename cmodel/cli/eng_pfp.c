@@ -219,7 +219,10 @@ int hwp_run_pfp(int argc, char **argv)
     free(r);
     if (rc) return 1;
     int first = 1;
-    if (o.json) printf("{\"records\": %zu, \"pfp\": %d, ", n, !o.no_pfp);
+    if (o.json)
+        printf("{\"records\": %zu, \"pfp\": %d, \"cycles\": %llu, \"fetched\": %llu, ", n,
+               !o.no_pfp, (unsigned long long)s[PFP_S_CYCLES],
+               (unsigned long long)s[PFP_S_FETCHED]);
     else printf("records               %zu\npfp                   %d\n", n, !o.no_pfp);
     print_stats("", s, o.json, &first);
     if (o.json) printf(", \"dispatch_hash\": \"%016llx\"}\n", (unsigned long long)dh.h);

@@ -36,6 +36,7 @@
 #define ATTR_LEADER 2u
 #define ATTR_RET 4u
 #define ATTR_LEN2 8u
+#define ATTR_LOOP 16u /* target of a backward taken transfer: a loop head */
 
 enum { KIND_BB = 1, KIND_CG = 2, KIND_BOTH = 3 };
 
@@ -264,6 +265,10 @@ static void usage(FILE *f)
             "                     trace length / 5, at least 1000)\n"
             "  -b, --base ADDR    first address of the instrumented code (default 0x10000)\n"
             "  -n, --max N        read at most N records of TRACE\n"
+            "      --trigger T    where the runtime's setpf/resetpf sit: entry (after the\n"
+            "                     function entry, the paper's method-level control; default)\n"
+            "                     or loop (also at every loop head, a target of a backward\n"
+            "                     taken branch or jump: Figure 1-style checks on back edges)\n"
             "      --synth N      instead of TRACE: a seeded synthetic program walk of N\n"
             "                     records (stimulus for the lockstep regression only)\n"
             "      --seed S       seed of --synth (default 1)\n"
@@ -283,9 +288,11 @@ int hwp_cmd_instrument(int argc, char **argv)
         {"compress", no_argument, 0, 'z'}, {"text", no_argument, 0, 't'},
         {"inherit", required_argument, 0, 'i'},
         {"synth", required_argument, 0, 1}, {"seed", required_argument, 0, 2},
+        {"trigger", required_argument, 0, 3},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *cmd = "instrument", *out = NULL;
     unsigned long long inherit = 0, synth = 0, seed = 1;
+    int loop_trig = 0;
     int kind = KIND_BB, compress = 0, text = 0;
     double on_pct = 25.0;
     unsigned long long window = 0, base = 0x10000, max = ~0ull;
@@ -323,6 +330,15 @@ int hwp_cmd_instrument(int argc, char **argv)
             break;
         case 2:
             if (hwp_cli_uint(cmd, "seed", optarg, 0, ~0ull, &seed)) return 2;
+            break;
+        case 3:
+            if (strcmp(optarg, "entry") == 0) loop_trig = 0;
+            else if (strcmp(optarg, "loop") == 0) loop_trig = 1;
+            else {
+                fprintf(stderr, "hwprof instrument: --trigger: expected entry or loop, got '%s'\n",
+                        optarg);
+                return 2;
+            }
             break;
         case 'o': out = optarg; break;
         case 'z': compress = 1; break;
@@ -366,6 +382,9 @@ int hwp_cmd_instrument(int argc, char **argv)
             if (!t) { oom = 1; break; }
             t->count |= ATTR_LEADER;
             if (cls == HWP_CLS_CALL && (recs[i].flags & HWP_RF_TAKEN)) t->count |= ATTR_ENTRY;
+            if ((cls == HWP_CLS_BRANCH || cls == HWP_CLS_JUMP) && (recs[i].flags & HWP_RF_TAKEN) &&
+                recs[i + 1].a <= recs[i].a)
+                t->count |= ATTR_LOOP;
         }
     }
     /* ---- layout in address order */
@@ -393,6 +412,7 @@ int hwp_cmd_instrument(int argc, char **argv)
         uint64_t entry = cur;
         if (a & ATTR_ENTRY)
             cur += 4 + (inherits(pc, (unsigned)inherit) ? 0 : 4) + ((kind & KIND_CG) ? 12 : 0);
+        if ((a & ATTR_LOOP) && loop_trig) cur += 4;
         if ((a & ATTR_LEADER) && (kind & KIND_BB)) cur += 5 * 4;
         if (a & ATTR_RET) cur += 4;
         /* <pc,1> = landing address, <pc,2> = the original instruction's address */
@@ -476,6 +496,12 @@ int hwp_cmd_instrument(int argc, char **argv)
                 fail |= put(&em, p, pfp_enc_i(PFP_F3_ADDI, 1, 5, 0), HWP_CLS_ALU, 0, 0, 0, 0, 0, 4);
                 p += 4;
             }
+        }
+        if ((a & ATTR_LOOP) && loop_trig) {
+            flag = on;
+            fail |= put(&em, p, pfp_enc_pci(on ? PFP_PCI_SET : PFP_PCI_RESET, 0), HWP_CLS_OTHER, 0,
+                        0, 0, 0, 0, 4) != 0;
+            p += 4;
         }
         if ((a & ATTR_LEADER) && (kind & KIND_BB)) {
             blockno++;

@@ -161,6 +161,64 @@ module hwp_pfp #(
     wire fetch_en = go && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
 
 
+    // ------------------------------------------------------------ table lookups
+    // One descriptor lookup for decode and one for fetch per cycle, each with
+    // a single read port: decode updates the leader of the first profile
+    // instruction of its group (the leader register if that instruction is
+    // the first of the group, else the instruction itself, since the
+    // non-profile instructions before it reset the register); fetch looks up
+    // its first leader candidate (a profile instruction after a non-profile
+    // one). The chains below use these results and stop before a second one.
+    integer lj;
+    reg            dl_found, fl_found, fl_prev_pi, fl_pi;
+    reg [PC_W-1:0] dl_L, fl_L;
+    reg [WIN_BITS-1:0] lp_pos;
+    reg [3:0]      lk;
+    always @* begin
+        dl_found = 1'b0; dl_L = {PC_W{1'b0}};
+        fl_found = 1'b0; fl_L = {PC_W{1'b0}};
+        fl_prev_pi = last_pi_q; fl_pi = 1'b0; lp_pos = hd_q[WIN_BITS-1:0]; lk = K_ORD;
+        for (lj = 0; lj < DEC_W; lj = lj + 1) begin
+            lp_pos = hd_q[WIN_BITS-1:0] + lj[WIN_BITS-1:0];
+            lk = win_kind_q[lp_pos];
+            if (!dl_found && (lk == K_PI || lk == K_PIJ)) begin
+                dl_found = 1'b1;
+                dl_L = (lj == 0 && lar_v_q) ? lar_q : win_pc_q[lp_pos];
+            end
+        end
+        for (lj = 0; lj < FETCH_W; lj = lj + 1) begin
+            lp_pos = fp_q[WIN_BITS-1:0] + lj[WIN_BITS-1:0];
+            lk = win_kind_q[lp_pos];
+            fl_pi = (lk == K_PI || lk == K_PIJ);
+            if (!fl_found && fl_pi && !fl_prev_pi) begin
+                fl_found = 1'b1;
+                fl_L = win_pc_q[lp_pos];
+            end
+            fl_prev_pi = fl_pi;
+        end
+    end
+    wire [SET_BITS-1:0] us = dl_L[SET_BITS:1];
+    wire dl_h0 = bdt_v_q[{us, 1'b0}] && (bdt_tag_q[{us, 1'b0}] == dl_L[PC_W-1:1+SET_BITS]);
+    wire dl_h1 = bdt_v_q[{us, 1'b1}] && (bdt_tag_q[{us, 1'b1}] == dl_L[PC_W-1:1+SET_BITS]);
+    wire dl_hit = dl_h0 || dl_h1;
+    wire dl_way = !dl_h0 && dl_h1;
+    wire dl_victim = !bdt_v_q[{us, 1'b0}] ? 1'b0 : !bdt_v_q[{us, 1'b1}] ? 1'b1 : lru_q[us];
+    wire            dl_v      = bdt_v_q[{us, dl_way}];
+    wire            dl_pred   = bdt_pred_q[{us, dl_way}];
+    wire            dl_lock   = bdt_lock_q[{us, dl_way}];
+    wire [TAG_W-1:0] dl_tag   = bdt_tag_q[{us, dl_way}];
+    wire [PC_W-1:0] dl_follow = bdt_follow_q[{us, dl_way}];
+    wire [SET_BITS-1:0] fs = fl_L[SET_BITS:1];
+    wire fl_h0 = bdt_v_q[{fs, 1'b0}] && (bdt_tag_q[{fs, 1'b0}] == fl_L[PC_W-1:1+SET_BITS]);
+    wire fl_h1 = bdt_v_q[{fs, 1'b1}] && (bdt_tag_q[{fs, 1'b1}] == fl_L[PC_W-1:1+SET_BITS]);
+    wire fl_hit = fl_h0 || fl_h1;
+    wire fl_way = !fl_h0 && fl_h1;
+    wire            fl_pred   = bdt_pred_q[{fs, fl_way}];
+    wire            fl_lock   = bdt_lock_q[{fs, fl_way}];
+    wire [PC_W-1:0] fl_follow = bdt_follow_q[{fs, fl_way}];
+    wire [PC_W-1:0] fdiff     = fl_follow - fl_L;
+    wire [PC_W-3:0] flen      = fdiff[PC_W-1:2];
+
     // ------------------------------------------------------------ decode
     integer j;
     reg            run;
@@ -177,7 +235,6 @@ module hwp_pfp #(
     reg            upd, upd_hit, alloc;
     reg            upd_way;
     reg [PC_W-1:0] upd_L;
-    reg [SET_BITS-1:0] us;
     reg            e_v, e_pred, e_lock;
     reg [TAG_W-1:0] e_tag;
     reg [PC_W-1:0] e_follow;
@@ -189,7 +246,6 @@ module hwp_pfp #(
         hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
         upd = 1'b0; upd_hit = 1'b0; upd_way = 1'b0; upd_L = {PC_W{1'b0}}; alloc = 1'b0;
-        us = {SET_BITS{1'b0}};
         e_v = 1'b0; e_pred = 1'b0; e_lock = 1'b0; e_tag = {TAG_W{1'b0}}; e_follow = {PC_W{1'b0}};
         d_decoded = 4'd0; d_disp = 4'd0; d_disp_pi = 4'd0; d_ign = 4'd0; d_skipblk = 4'd0;
         d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
@@ -226,19 +282,16 @@ module hwp_pfp #(
                             lar_c = dpc;
                         end
                         if (!upd) begin
+                            // the lookup of dl_L (= lar_c here) is done once, below
                             upd = 1'b1;
                             upd_L = lar_c;
-                            us = lar_c[SET_BITS:1];
-                            if (bdt_v_q[{us, 1'b0}] && bdt_tag_q[{us, 1'b0}] == lar_c[PC_W-1:1+SET_BITS]) begin
-                                upd_hit = 1'b1; upd_way = 1'b0;
-                            end else if (bdt_v_q[{us, 1'b1}] && bdt_tag_q[{us, 1'b1}] == lar_c[PC_W-1:1+SET_BITS]) begin
-                                upd_hit = 1'b1; upd_way = 1'b1;
-                            end
-                            e_v      = bdt_v_q[{us, upd_way}];
-                            e_pred   = bdt_pred_q[{us, upd_way}];
-                            e_lock   = bdt_lock_q[{us, upd_way}];
-                            e_tag    = bdt_tag_q[{us, upd_way}];
-                            e_follow = bdt_follow_q[{us, upd_way}];
+                            upd_hit = dl_hit;
+                            upd_way = dl_way;
+                            e_v      = dl_v;
+                            e_pred   = dl_pred;
+                            e_lock   = dl_lock;
+                            e_tag    = dl_tag;
+                            e_follow = dl_follow;
                         end
                         if (upd_hit) begin
                             if (e_lock && dpc >= e_follow) e_follow = dpc + 4;
@@ -247,8 +300,7 @@ module hwp_pfp #(
                         end else if (!flag_c) begin
                             upd_hit  = 1'b1;
                             alloc    = 1'b1;
-                            upd_way  = !bdt_v_q[{us, 1'b0}] ? 1'b0 :
-                                       !bdt_v_q[{us, 1'b1}] ? 1'b1 : lru_q[us];
+                            upd_way  = dl_victim;
                             e_v      = 1'b1;
                             e_tag    = upd_L[PC_W-1:1+SET_BITS];
                             e_follow = upd_L + 4;
@@ -296,17 +348,12 @@ module hwp_pfp #(
 
     // ------------------------------------------------------------ fetch
     integer k;
-    reg            frun, looked, fcand, fpi, fpred, fskip_hit;
+    reg            frun, looked, fcand, fpi, fpred;
     reg [PW-1:0]   fq, fp_d, fleft;
     reg [WIN_BITS-1:0] fe;
     reg [3:0]      fk;
-    reg [PC_W-1:0] fpc;
     reg            pb_c, lp_c, fw_c;
     reg [3:0]      nf, nf_pi, f_skips;
-    reg [SET_BITS-1:0] fs;
-    reg            fw_sel;
-    reg [PC_W-3:0] flen;
-    reg [PC_W-1:0] fdiff;
     reg            fwr      [0:FETCH_W-1];
     reg [WIN_BITS-1:0] fwr_e [0:FETCH_W-1];
     reg            fwr_sk   [0:FETCH_W-1];
@@ -315,9 +362,8 @@ module hwp_pfp #(
     always @* begin
         fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
-        looked = 1'b0; fcand = 1'b0; fpi = 1'b0; fpred = 1'b0; fskip_hit = 1'b0;
-        fq = fp_q; fe = {WIN_BITS{1'b0}}; fk = K_ORD; fpc = {PC_W{1'b0}}; fleft = {PW{1'b0}};
-        fs = {SET_BITS{1'b0}}; fw_sel = 1'b0; flen = {(PC_W-2){1'b0}}; fdiff = {PC_W{1'b0}};
+        looked = 1'b0; fcand = 1'b0; fpi = 1'b0; fpred = 1'b0;
+        fq = fp_q; fe = {WIN_BITS{1'b0}}; fk = K_ORD; fleft = {PW{1'b0}};
         frun = fetch_en;
         for (k = 0; k < FETCH_W; k = k + 1) begin
             fwr[k] = 1'b0; fwr_e[k] = {WIN_BITS{1'b0}}; fwr_sk[k] = 1'b0; fwr_mp[k] = 1'b0;
@@ -326,7 +372,6 @@ module hwp_pfp #(
             if (fq == tl_q) frun = 1'b0;
             fe  = fq[WIN_BITS-1:0];
             fk  = win_kind_q[fe];
-            fpc = win_pc_q[fe];
             fpi = (fk == K_PI) || (fk == K_PIJ);
             fcand = fpi && !lp_c;
             if (fcand && looked) frun = 1'b0;  // one table lookup per cycle
@@ -337,19 +382,12 @@ module hwp_pfp #(
                 fwr_e[k] = fe;
                 lp_c = fpi;
                 fq = fq + 1'b1;
-                fskip_hit = 1'b0;
                 if (fcand) begin
+                    // the first candidate: its lookup (fl_*) is done once, above
                     looked = 1'b1;
-                    fs = fpc[SET_BITS:1];
-                    fskip_hit = 1'b1;
-                    if (bdt_v_q[{fs, 1'b0}] && bdt_tag_q[{fs, 1'b0}] == fpc[PC_W-1:1+SET_BITS]) fw_sel = 1'b0;
-                    else if (bdt_v_q[{fs, 1'b1}] && bdt_tag_q[{fs, 1'b1}] == fpc[PC_W-1:1+SET_BITS]) fw_sel = 1'b1;
-                    else fskip_hit = 1'b0;
-                    fdiff = bdt_follow_q[{fs, fw_sel}] - fpc;
-                    flen = fdiff[PC_W-1:2];
                     fleft = tl_q - fq;
-                    if (pfp_en_i && fskip_hit && !bdt_lock_q[{fs, fw_sel}] &&
-                        !bdt_pred_q[{fs, fw_sel}] && flen >= MIN_LEN_L && flen <= MAXLEN_L &&
+                    if (pfp_en_i && fl_hit && !fl_lock &&
+                        !fl_pred && flen >= MIN_LEN_L && flen <= MAXLEN_L &&
                         flen - 1 <= {{(PC_W-2-PW){1'b0}}, fleft}) begin
                         fwr_sk[k] = 1'b1;
                         fwr_n[k] = flen[SKIP_BITS-1:0] - 1'b1;
@@ -537,7 +575,7 @@ module hwp_pfp #(
                         {{(PC_W-TAG_W){1'b0}}, bdt_tag_q[dbg_bdt_idx_i]},
                         bdt_follow_q[dbg_bdt_idx_i]};
 
-    wire unused_ok = &{1'b0, fpred, fw_sel, in_insn_i[30:27], in_insn_i[24:15], in_insn_i[11:7],
+    wire unused_ok = &{1'b0, fpred, dl_v, dl_found, dl_L[0], in_insn_i[30:27], in_insn_i[24:15], in_insn_i[11:7],
                        fdiff[1:0]};
 endmodule
 

@@ -36,3 +36,14 @@ endef
 $(foreach s,$(PFP_STREAMS),$(eval $(call pfp_stream,$(s))))
 SIM_TRACES := $(foreach s,$(PFP_STREAMS),$(PFP_TR)/$(word 1,$(subst :, ,$(s))).hwpt)
 sim-build: $(SIM_TRACES)
+
+# FPGA builds (make synth BOARD=icebreaker|ulx3s ENGINE=pfp). The window and
+# the descriptor table are read combinationally by several ports per cycle
+# (FETCH_W + DEC_W window reads, a lookup and an update per cycle), so they
+# are flip-flops, not block RAM (docs/pfp.md); the iCE40 build is scaled down.
+# ECP5-85F: the paper's table (2 x 64) and front end at 32-bit addresses.
+SYNTH_GPARAMS_ecp5  := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=6 SET_BITS=6 MIN_LEN=4 SKIP_BITS=4 BR_PEN=3 PC_W=32 CNT_W=32
+# iCE40 UP5K: 2-wide, 2 x 8 descriptors, 16-entry window, 20-bit addresses, 16-bit counters
+SYNTH_GPARAMS_ice40 := FETCH_W=2 DEC_W=2 FQ=8 WIN_BITS=4 SET_BITS=3 MIN_LEN=4 SKIP_BITS=2 BR_PEN=3 PC_W=20 CNT_W=16
+SYNTH_FREQ_icebreaker := 12
+SYNTH_FREQ_ulx3s      := 25
