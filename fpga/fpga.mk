@@ -26,14 +26,10 @@ prog:
 	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make prog BOARD=<board> ENGINE=<engine>" >&2; exit 2; }
 	@bash fpga/prog.sh $(BOARD) $(ENGINE)
 
-# Builds every (board, engine) pair that is not built yet (REBUILD=1 rebuilds), then
-# rewrites docs/results/fpga.md from the reports.
+# Builds every (board, engine) that is missing, failed or stale (REBUILD=1: all),
+# then rewrites docs/results/fpga.md from the summaries.
 fpga-report:
-	@fail=0; for b in $(BOARDS); do for e in $(ENGINES); do \
-	  if [ -n "$(REBUILD)" ] || [ ! -f $(SYNTHROOT)/$$b/$$e/summary.json ]; then \
-	    bash fpga/synth.sh $$b $$e || fail=1; fi; done; done; \
-	$(PYTHON) fpga/report.py --root $(SYNTHROOT) --boards "$(BOARDS)" --engines "$(ENGINES)" \
-	  --out docs/results/fpga.md || fail=1; exit $$fail
+	@BOARDS="$(BOARDS)" REBUILD="$(REBUILD)" bash fpga/report-all.sh
 
 # Generic variable dump so the scripts read engine.mk through make itself.
 print-%:

@@ -90,6 +90,10 @@ def table(a):
                '| block RAM | Fmax MHz | target MHz | met |')
     out.append('|---|---|---|---|---|---|---|---|---|---|---|')
     for r in rows:
+        if 'failed' in r:
+            out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {r['engine']} | | | build failed: "
+                       f"{r['failed'].replace('|', '/')} | | | | | | **no** |")
+            continue
         n, y = r['nextpnr'], r['yosys_cells']
         logic = f"{n['logic']['used']} / {n['logic']['available']}"
         bram = f"{n['bram']['used']} / {n['bram']['available']}"
@@ -111,7 +115,7 @@ def table(a):
     with open(a.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out) + '\n')
     print(f'fpga-report: wrote {a.out} ({len(rows)} builds, {len(missing)} missing)')
-    bad = [r for r in rows if not r['timing_met']]
+    bad = [r for r in rows if 'failed' in r or not r['timing_met']]
     return 1 if missing or bad else 0
 
 

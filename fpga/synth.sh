@@ -41,7 +41,16 @@ SYNTHROOT=${SYNTHROOT:-$BUILD/synth}
 case $SYNTHROOT in /*) ;; *) SYNTHROOT=$HWP_ROOT/$SYNTHROOT ;; esac
 out=$SYNTHROOT/$board/$eng
 rm -rf "$out"; mkdir -p "$out"
-fail() { echo "FAIL synth $board/$eng: $*"; exit 1; }
+# On failure, leave a summary.json saying why, so the results table shows it.
+fail() {
+  echo "FAIL synth $board/$eng: $*"
+  "$PYTHON" - "$out/summary.json" "$board" "$eng" "$arch" "$*" <<'PY'
+import json, sys
+p, b, e, a, why = sys.argv[1:]
+json.dump({'board': b, 'engine': e, 'arch': a, 'failed': why}, open(p, 'w'), indent=1)
+PY
+  exit 1
+}
 
 top=$(hwp_var SIM_TOP "$eng"); rtl=$(hwp_var SIM_RTL "$eng")
 [ -n "$top" ] && [ -n "$rtl" ] || fail "SIM_TOP or SIM_RTL empty in tb/$eng/engine.mk"
@@ -90,7 +99,7 @@ if [ $arch = ice40 ]; then
   "$NEXTPNR_ICE40" -q --log "$out/nextpnr.log" --up5k --package sg48 --pcf "$cons" \
     --json "$out/synth.json" --asc "$out/top.asc" --report "$out/report.json" \
     --freq "$freq" --seed 1 --timing-allow-fail >"$out/nextpnr.out" 2>&1 \
-    || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ice40 (see $out/nextpnr.log)"; }
+    || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ice40: $(grep -m1 '^ERROR' "$out/nextpnr.log")"; }
   t2=$SECONDS
   "$ICEPACK" "$out/top.asc" "$out/top.bin" >"$out/pack.log" 2>&1 || fail "icepack"
   bit=$out/top.bin
@@ -98,7 +107,7 @@ else
   "$NEXTPNR_ECP5" -q --log "$out/nextpnr.log" --85k --package CABGA381 --speed 6 --lpf "$cons" \
     --json "$out/synth.json" --textcfg "$out/top.config" --report "$out/report.json" \
     --freq "$freq" --seed 1 --timing-allow-fail >"$out/nextpnr.out" 2>&1 \
-    || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ecp5 (see $out/nextpnr.log)"; }
+    || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ecp5: $(grep -m1 '^ERROR' "$out/nextpnr.log")"; }
   t2=$SECONDS
   "$ECPPACK" --compress --input "$out/top.config" --bit "$out/top.bit" >"$out/pack.log" 2>&1 || fail "ecppack"
   bit=$out/top.bit
