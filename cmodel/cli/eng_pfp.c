@@ -200,7 +200,9 @@ static void print_stats(const char *prefix, const uint64_t *s, int json, int *fi
                    (unsigned long long)s[i]);
             *first = 0;
         } else {
-            printf("%-22s%-8s %llu\n", pfp_stat_name(i), prefix, (unsigned long long)s[i]);
+            char key[64];
+            snprintf(key, sizeof key, "%s%s", pfp_stat_name(i), prefix);
+            printf("%-30s %llu\n", key, (unsigned long long)s[i]);
         }
     }
 }
@@ -223,10 +225,10 @@ int hwp_run_pfp(int argc, char **argv)
         printf("{\"records\": %zu, \"pfp\": %d, \"cycles\": %llu, \"fetched\": %llu, ", n,
                !o.no_pfp, (unsigned long long)s[PFP_S_CYCLES],
                (unsigned long long)s[PFP_S_FETCHED]);
-    else printf("records               %zu\npfp                   %d\n", n, !o.no_pfp);
+    else printf("%-30s %zu\n%-30s %d\n", "records", n, "pfp", !o.no_pfp);
     print_stats("", s, o.json, &first);
     if (o.json) printf(", \"dispatch_hash\": \"%016llx\"}\n", (unsigned long long)dh.h);
-    else printf("dispatch_hash         %016llx\n", (unsigned long long)dh.h);
+    else printf("%-30s %016llx\n", "dispatch_hash", (unsigned long long)dh.h);
     return 0;
 }
 
