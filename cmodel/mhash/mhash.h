@@ -138,6 +138,8 @@ typedef struct mhash_cyc_out {
     uint32_t stat_refused;
     int event;              /* structural event this cycle: promotion or interval end */
     int bnd;                /* an interval ended this cycle */
+    int ins;                /* a tuple was promoted into accumulator entry `slot` */
+    uint32_t slot;
 } mhash_cyc_out;
 
 typedef struct mhash_cyc {

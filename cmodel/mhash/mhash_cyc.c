@@ -181,6 +181,8 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     out->stat_refused = m->refused;
     out->event = r.ins || bnd;
     out->bnd = bnd;
+    out->ins = r.ins;
+    out->slot = r.slot;
 
     /* ---- clock edge: banks (read returns the old word) */
     for (uint32_t j = 0; j < nb; j++) {

@@ -3,9 +3,10 @@
 // Lockstep adapter of engine mhash (rtl/mhash/hwp_mhash.v) against its cycle
 // model (cmodel/mhash/mhash_cyc.c). Input: <a, b> of each record (b = 0 for
 // 1-tuples, a = pc for retire records). Every cycle compares in_ready, the
-// candidate stream and the refused-promotion counter; on every promotion and
-// interval end (and at the end) compares every bank word, every accumulator
-// entry and the epoch/scrub/interval registers.
+// candidate stream and the refused-promotion counter; at every interval end
+// (and at the end) compares every bank word, every accumulator entry and the
+// epoch/scrub/interval registers; after every promotion compares the
+// accumulator entry it wrote.
 //
 // Build-time parameters (--param, from SIM_GPARAMS): W N_COUNTERS CW EW
 // MAX_TABLES (must be 16: the adapter reads the 16 bank memories) ACC_K LW SEED.
@@ -100,8 +101,11 @@ public:
                 cands_++;
         }
         if (mo.in_ready && in.in_valid) busy_cycles_++;
-        event_ = mo.event != 0;
+        event_ = mo.bnd != 0;
         v_.tick();
+        // a promotion rewrites one accumulator entry: compare it right away
+        // (the whole state is compared at every interval end and at the end)
+        if (mo.ins && !mo.bnd) compare_entry(chk, mo.slot);
         return in.in_valid && mo.in_ready;
     }
     bool structural_event() const override { return event_; }
@@ -113,19 +117,7 @@ public:
             for (uint32_t a = 0; a < depth; a++)
                 chk.eqf(m_.mem[(uint32_t)j * depth + a], bank_word(j, a), "bank[%d][0x%x]", j, a);
         }
-        for (uint32_t k = 0; k < m_.acc.k; k++) {
-            uint64_t vv = vbits(r->hwp_mhash__DOT__acc_v, (int)k, 1);
-            chk.eqf(m_.acc.v[k], vv, "acc_v[%u]", k);
-            chk.eqf(m_.acc.r[k], vbits(r->hwp_mhash__DOT__acc_r, (int)k, 1), "acc_r[%u]", k);
-            if (m_.acc.v[k] && vv) {
-                chk.eqf(m_.acc.a[k], vbits(r->hwp_mhash__DOT__acc_a, (int)k * p_.width, p_.width),
-                        "acc_a[%u]", k);
-                chk.eqf(m_.acc.b[k], vbits(r->hwp_mhash__DOT__acc_b, (int)k * p_.width, p_.width),
-                        "acc_b[%u]", k);
-                chk.eqf(m_.acc.c[k], vbits(r->hwp_mhash__DOT__acc_c, (int)k * p_.cw, p_.cw),
-                        "acc_c[%u]", k);
-            }
-        }
+        for (uint32_t k = 0; k < m_.acc.k; k++) compare_entry(chk, k);
         chk.eq("st_q", (uint64_t)m_.st, r->hwp_mhash__DOT__st_q);
         chk.eq("icnt_q", m_.icnt, r->hwp_mhash__DOT__icnt_q);
         chk.eq("ep_q", m_.ep, r->hwp_mhash__DOT__ep_q);
@@ -146,6 +138,31 @@ public:
     void wave_close() override { v_.wave_close(); }
 
 private:
+    // bits [lsb, lsb + w) of a wide Verilated vector, w <= 64
+    template <class T>
+    static uint64_t field(const T &v, int lsb, int w)
+    {
+        if (lsb % 32 == 0 && (w == 64 || w == 32)) {
+            uint64_t lo = v[lsb / 32];
+            return w == 32 ? lo : lo | ((uint64_t)v[lsb / 32 + 1] << 32);
+        }
+        return vbits(v, lsb, w);
+    }
+    void compare_entry(Checker &chk, uint32_t k)
+    {
+        auto *r = v_.dut()->rootp;
+        uint64_t vv = vbits(r->hwp_mhash__DOT__acc_v, (int)k, 1);
+        chk.eqf(m_.acc.v[k], vv, "acc_v[%u]", k);
+        chk.eqf(m_.acc.r[k], vbits(r->hwp_mhash__DOT__acc_r, (int)k, 1), "acc_r[%u]", k);
+        if (m_.acc.v[k] && vv) {
+            chk.eqf(m_.acc.a[k], field(r->hwp_mhash__DOT__acc_a, (int)k * p_.width, p_.width),
+                    "acc_a[%u]", k);
+            chk.eqf(m_.acc.b[k], field(r->hwp_mhash__DOT__acc_b, (int)k * p_.width, p_.width),
+                    "acc_b[%u]", k);
+            chk.eqf(m_.acc.c[k], vbits(r->hwp_mhash__DOT__acc_c, (int)k * p_.cw, p_.cw),
+                    "acc_c[%u]", k);
+        }
+    }
     void drive_cfg()
     {
         v_->cfg_tables_i = (uint8_t)p_.tables;
