@@ -13,9 +13,13 @@ reduced by a pipelined tree of registered 4-input XORs to uart_tx_o. So every
 engine input comes from a flip-flop, every engine output ends in one, nothing
 the engine computes can be optimized away, and nextpnr's Fmax is the engine's
 own register-to-register timing (the harness adds only 1-LUT paths).
+Also writes FILE.json: input/output bits and the harness's flip-flops and
+LUTs (upper bounds: Yosys may merge or drop some).
 Exit 0 on success, 1 on an unusable port list, 2 on usage errors.
 """
 import argparse
+import json
+import os
 import re
 import sys
 
@@ -43,6 +47,7 @@ def parse_portlist(text, top):
 def xor_tree(src, width, lines, regs):
     """Registered 4:1 XOR stages from src[width-1:0] down to one bit."""
     level = 0
+    count = 0
     while width > 1:
         level += 1
         nxt = (width + 3) // 4
@@ -52,7 +57,8 @@ def xor_tree(src, width, lines, regs):
             lo, hi = 4 * i, min(4 * i + 3, width - 1)
             lines.append(f'    {name}[{i}] <= ^{src}[{hi}:{lo}];')
         src, width = name, nxt
-    return f'{src}[0]'
+        count += nxt
+    return f'{src}[0]', count
 
 
 def generate(ports, top):
@@ -77,7 +83,7 @@ def generate(ports, top):
         conns.append(f'    .{n}(out_w[{pos + w - 1}:{pos}])')
         pos += w
     stage, regs = [], []
-    last = xor_tree('out_q', nout, stage, regs)
+    last, nxor = xor_tree('out_q', nout, stage, regs)
     shift = '{in_q[%d:0], uart_rx_i}' % (nin - 2) if nin > 1 else 'uart_rx_i'
     v = []
     v.append('// SPDX-License-Identifier: Apache-2.0')
@@ -105,7 +111,9 @@ def generate(ports, top):
     v.append('  );')
     v.append('endmodule')
     v.append('`default_nettype wire')
-    return '\n'.join(v) + '\n'
+    harness = {'input_bits': nin, 'output_bits': nout,
+               'harness_ff': nin + nout + nxor, 'harness_lut': nxor}
+    return '\n'.join(v) + '\n', harness
 
 
 def main():
@@ -117,12 +125,14 @@ def main():
     try:
         with open(a.ports, encoding='utf-8') as f:
             text = f.read()
-        out = generate(parse_portlist(text, a.top), a.top)
+        out, harness = generate(parse_portlist(text, a.top), a.top)
     except (OSError, ValueError) as e:
         print(f'gen_bench: {e}', file=sys.stderr)
         return 1
     with open(a.out, 'w', encoding='utf-8') as f:
         f.write(out)
+    with open(os.path.splitext(a.out)[0] + '.json', 'w', encoding='utf-8') as f:
+        json.dump(harness, f, indent=1)
     return 0
 
 

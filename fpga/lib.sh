@@ -39,7 +39,8 @@ hwp_cfg_flags() {
   local g v p out=""
   g=$(hwp_var "SIM_GPARAMS_$2" "$1"); v=$(hwp_var "SIM_VFLAGS_$2" "$1")
   for p in $g; do out+=" -G$p"; done
-  echo "${out# }${v:+ $v}"
+  [ -z "$v" ] || out+=" $v"
+  echo "${out# }"
 }
 
 # hwp_synth_flags ENGINE ARCH: flags of the board-sized configuration the
@@ -49,7 +50,8 @@ hwp_synth_flags() {
   local g v p out=""
   g=$(hwp_var "SYNTH_GPARAMS_$2" "$1"); v=$(hwp_var "SYNTH_VFLAGS_$2" "$1")
   for p in $g; do out+=" -G$p"; done
-  echo "${out# }${v:+ $v}"
+  [ -z "$v" ] || out+=" $v"
+  echo "${out# }"
 }
 
 # hwp_vflags_to_yosys FLAGS...: turn Verilator -GNAME=V / -DNAME[=V] flags into

@@ -32,6 +32,11 @@ def summarize(a):
         rep = json.load(f)
     with open(os.path.join(a.summarize, 'yosys.cells.json'), encoding='utf-8') as f:
         cells = json.load(f)
+    harness = {}
+    hp = os.path.join(a.summarize, 'hwp_bench.json')
+    if os.path.exists(hp):
+        with open(hp, encoding='utf-8') as f:
+            harness = json.load(f)
     util = rep.get('utilization', {})
     fmax = rep.get('fmax', {})
     if not fmax:
@@ -46,6 +51,7 @@ def summarize(a):
         'yosys_cells': cells,
         'seconds': dict(zip(['yosys', 'nextpnr', 'pack'], [int(x) for x in a.seconds.split(',')])),
         'nextpnr_warnings': int(a.nextpnr_warnings),
+        'harness': harness,
         'bitstream': os.path.relpath(a.bitstream, os.getcwd()) if a.bitstream else '',
         'bitstream_bytes': os.path.getsize(a.bitstream) if a.bitstream else 0,
     }
@@ -87,26 +93,29 @@ def table(a):
                f"nextpnr seed 1. Generated {datetime.date.today().isoformat()}.")
     out.append('')
     out.append('| board | engine | top | configuration | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) '
-               '| block RAM | Fmax MHz | target MHz | met |')
-    out.append('|---|---|---|---|---|---|---|---|---|---|---|')
+               '| of which bench harness LUT / FF | block RAM | Fmax MHz | target MHz | met |')
+    out.append('|---|---|---|---|---|---|---|---|---|---|---|---|')
     for r in rows:
         if 'failed' in r:
             out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {r['engine']} | | | build failed: "
-                       f"{r['failed'].replace('|', '/')} | | | | | | **no** |")
+                       f"{r['failed'].replace('|', '/')} | | | | | | | **no** |")
             continue
         n, y = r['nextpnr'], r['yosys_cells']
         logic = f"{n['logic']['used']} / {n['logic']['available']}"
         bram = f"{n['bram']['used']} / {n['bram']['available']}"
+        h = r.get('harness') or {}
+        harn = f"{h['harness_lut']} / {h['harness_ff']}" if h else '-'
+
         if r['arch'] == 'ice40' and n.get('spram', {}).get('used'):
             bram += f" (+{n['spram']['used']} SPRAM)"
         out.append(f"| {r['board']} ({r['device']}) | {r['engine']} | {r['kind']} | `{r['config']}` "
-                   f"| {logic} | {y.get('LUT4', '?')} | {y.get('FF', '?')} | {bram} "
+                   f"| {logic} | {y.get('LUT4', '?')} | {y.get('FF', '?')} | {harn} | {bram} "
                    f"| {r['fmax_mhz']:.1f} | {r['target_mhz']:g} | {'yes' if r['timing_met'] else '**no**'} |")
     out.append('')
     out.append('Logic cells: `ICESTORM_LC` on iCE40 (one LUT4 + one FF each), `TRELLIS_COMB` on ECP5 '
                '(one LUT4 or carry half each). They include the bench harness (see docs/fpga.md): '
                'one flip-flop per engine input bit and a registered XOR tree of about a third of a LUT '
-               'per output bit. LUT4 and FF (Yosys) are the whole synthesized netlist of the same build. '
+               'per output bit, listed in its own column (upper bounds). LUT4 and FF (Yosys) are the whole synthesized netlist of the same build. '
                'Block RAM: `ICESTORM_RAM` (4 kbit) on iCE40, `DP16KD` (18 kbit) on ECP5.')
     if missing:
         out.append('')
