@@ -16,8 +16,7 @@
 
 enum {
     ST_INIT = 0, ST_RUN = 1, ST_PROBE = 2, ST_PWAIT = 3, ST_DECIDE = 4, ST_WR = 5,
-    ST_M_INIT = 6, ST_M_SCAN = 7, ST_M_KEY = 8, ST_M_MATCH = 9, ST_M_ARB = 10, ST_M_CMP = 11,
-    ST_M_END = 12, ST_M_NEXT = 13, ST_RD = 14, ST_RO_LOAD = 15, ST_RO_WAIT = 16, ST_CNT = 17,
+    ST_M_INIT = 6, ST_M_RUN = 7, ST_M_END = 12, ST_M_NEXT = 13, ST_RD = 14, ST_RO_LOAD = 15, ST_RO_WAIT = 16, ST_CNT = 17,
     ST_CNT_WAIT = 18, ST_DONE = 19, ST_IWAIT = 20
 };
 
@@ -54,7 +53,7 @@ struct rap_cyc {
     /* table */
     uint8_t *valid, *len;
     uint64_t *pmem, *cmem;
-    uint64_t prd, crd;
+    uint64_t prd, crd, crd2;
     hent *ht;
     int hcap;
     /* controller */
@@ -66,8 +65,11 @@ struct rap_cyc {
     uint64_t sp_pre;
     int sp_lvl, sp_j;
     unsigned pres, miss;
-    int m_lvl, m_cur, m_x, m_a, m_per;
-    uint64_t m_cx;
+    int m_lvl, m_cur, m_x, m_per;
+    /* merge pipeline */
+    int mk_v, mq_v, ma_v, mc_v;
+    int mk_x, mq_x, ma_x, mc_x, mc_a;
+    uint64_t mq_cx, ma_cx, mc_cx;
     int ro_c;
     int out_v, out_k, out_l;
     uint64_t out_p, out_n;
@@ -254,6 +256,7 @@ static void do_reset(rap_cyc_t *m)
     m->pres = m->miss = 0;
     m->m_cur = 0;
     m->m_lvl = 0;
+    m->mk_v = m->mq_v = m->ma_v = m->mc_v = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     m->tc_busy = 0;
 }
@@ -272,7 +275,11 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t iss_id = iss_rq ? m->rq_id[0] : m->ev_id;
     uint64_t iss_c = iss_rq ? m->rq_c[0] : m->ev_c;
     int iss_ns = iss_rq ? m->rq_ns[0] : 0;
-    int in_ready = !m->ev_v || iss_ev;
+    int ev_free = !m->ev_v || iss_ev;
+    uint32_t bidx = fold(m, in->in_id & m->WMASK);
+    int b_hit = m->bv[bidx] && m->bid[bidx] == (in->in_id & m->WMASK);
+    int b_noev = b_hit ? (m->bcnt[bidx] != BMASK) : !m->bv[bidx];
+    int in_ready = ev_free || b_noev;
     int in_acc = in->in_valid && in_ready;
     int tc_busy = m->tc_busy != 0;
 
@@ -352,7 +359,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             m->bid[b] = in->in_id;
             m->bcnt[b] = 1;
         }
-    } else if (in->eos && in_ready && bflush_any) {
+    } else if (in->eos && ev_free && bflush_any) {
         ev_v_d = 1;
         ev_id_d = m->bid[bflush_idx];
         ev_c_d = m->bcnt[bflush_idx];
@@ -381,9 +388,11 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t sp_pre_d = m->sp_pre;
     int sp_lvl_d = m->sp_lvl, sp_j_d = m->sp_j;
     unsigned pres_d = m->pres, miss_d = m->miss;
-    int m_lvl_d = m->m_lvl, m_cur_d = m->m_cur, m_x_d = m->m_x, m_a_d = m->m_a,
-        m_per_d = m->m_per;
-    uint64_t m_cx_d = m->m_cx;
+    int m_lvl_d = m->m_lvl, m_cur_d = m->m_cur, m_x_d = m->m_x, m_per_d = m->m_per;
+    int mk_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0;
+    int mk_x_d = m->mk_x, mq_x_d = m->mk_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x, mc_a_d = m->mc_a;
+    uint64_t mq_cx_d = m->crd, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx;
+    int c2_ra = -1;
     int ro_c_d = m->ro_c;
     int out_v_d = m->out_v, out_k_d = m->out_k, out_l_d = m->out_l;
     uint64_t out_p_d = m->out_p, out_n_d = m->out_n;
@@ -395,8 +404,9 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t any_lvl = 0;
     if ((run && m->s2_v && !m->s2_pr) || (m->s2_v && m->s2_pr))
         arbiter(m, m->s2_key, H + 1, &best_lvl, &best_idx, &any_lvl);
-    else if (st == ST_M_ARB)
+    else if (st == ST_M_RUN && m->ma_v)
         arbiter(m, m->s2_key, m->m_lvl, &best_lvl, &best_idx, &any_lvl);
+    mc_a_d = best_idx;
     s3_idx_d = best_idx;
     s3_lvl_d = best_lvl;
     if (run && m->s2_v && !m->s2_pr) {
@@ -554,9 +564,9 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     case ST_M_INIT:
         m_lvl_d = H;
         m_cur_d = 0;
-        st_d = ST_M_SCAN;
+        st_d = ST_M_RUN;
         break;
-    case ST_M_SCAN: {
+    case ST_M_RUN: {
         int x = -1;
         for (int i = m->m_cur; i < N; i++)
             if (m->valid[i] && m->len[i] == m->m_lvl) {
@@ -565,41 +575,39 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             }
         c_ra = p_ra = x < 0 ? 0 : x;
         if (x >= 0) {
-            m_x_d = x;
-            st_d = ST_M_KEY;
-        } else if (m->m_lvl == 1) {
-            st_d = ST_M_END;
-        } else {
-            m_lvl_d = m->m_lvl - 1;
-            m_cur_d = 0;
+            mk_v_d = 1;
+            mk_x_d = x;
+            m_cur_d = x + 1;
+        } else if (!(m->mk_v || m->mq_v || m->ma_v || m->mc_v)) {
+            if (m->m_lvl == 1) {
+                st_d = ST_M_END;
+            } else {
+                m_lvl_d = m->m_lvl - 1;
+                m_cur_d = 0;
+            }
         }
-        break;
-    }
-    case ST_M_KEY:
-        tc_key = m->prd;
-        m_cx_d = m->crd;
-        st_d = ST_M_MATCH;
-        break;
-    case ST_M_MATCH:
-        st_d = ST_M_ARB;
-        break;
-    case ST_M_ARB:
-        c_ra = best_idx;
-        m_a_d = best_idx;
-        st_d = ST_M_CMP;
-        break;
-    case ST_M_CMP: {
-        uint64_t sum = (m->crd + m->m_cx) & LIM;
-        if (sum * (uint64_t)H <= m->thr) {
-            c_we = 1;
-            c_wa = m->m_a;
-            c_wd = sum;
-            valid_clear = m->m_x;
-            live_d = m->live - 1;
-            ctr_d[RAP_C_MERGED] = (m->ctr[RAP_C_MERGED] + 1) & LIM;
+        if (m->mk_v) {
+            tc_key = m->prd;
+            mq_v_d = 1;
         }
-        m_cur_d = m->m_x + 1;
-        st_d = ST_M_SCAN;
+        ma_v_d = m->mq_v;
+        if (m->ma_v) c2_ra = best_idx;
+        mc_v_d = m->ma_v;
+        if (m->mc_v) {
+            uint64_t ca = (m->fw_v && m->fw_idx == m->mc_a) ? m->fw_val : m->crd2;
+            uint64_t sum = (ca + m->mc_cx) & LIM;
+            if (sum * (uint64_t)H <= m->thr) {
+                c_we = 1;
+                c_wa = m->mc_a;
+                c_wd = sum;
+                fw_v_d = 1;
+                fw_idx_d = m->mc_a;
+                fw_val_d = sum;
+                valid_clear = m->mc_x;
+                live_d = m->live - 1;
+                ctr_d[RAP_C_MERGED] = (m->ctr[RAP_C_MERGED] + 1) & LIM;
+            }
+        }
         break;
     }
     case ST_M_END:
@@ -682,6 +690,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
 
     /* ---- clock edge: RAM reads see the old contents */
     if (c_ra >= 0) m->crd = m->cmem[c_ra];
+    if (c2_ra >= 0) m->crd2 = m->cmem[c2_ra];
     if (p_ra >= 0) m->prd = m->pmem[p_ra];
     if (c_we) m->cmem[c_wa] = c_wd;
     /* TCAM content and table registers */
@@ -750,9 +759,19 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->m_lvl = m_lvl_d;
     m->m_cur = m_cur_d;
     m->m_x = m_x_d;
-    m->m_a = m_a_d;
     m->m_per = m_per_d;
-    m->m_cx = m_cx_d;
+    m->mk_v = mk_v_d;
+    m->mq_v = mq_v_d;
+    m->ma_v = ma_v_d;
+    m->mc_v = mc_v_d;
+    m->mk_x = mk_x_d;
+    m->mq_x = mq_x_d;
+    m->ma_x = ma_x_d;
+    m->mc_x = mc_x_d;
+    m->mc_a = mc_a_d;
+    m->mq_cx = mq_cx_d;
+    m->ma_cx = ma_cx_d;
+    m->mc_cx = mc_cx_d;
     m->ro_c = ro_c_d;
     m->out_v = out_v_d;
     m->out_k = out_k_d;

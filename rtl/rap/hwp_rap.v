@@ -69,8 +69,7 @@ module hwp_rap #(
     localparam [4:0]  MQ = MQ32[4:0];
 
     localparam [4:0] ST_INIT = 5'd0, ST_RUN = 5'd1, ST_PROBE = 5'd2, ST_PWAIT = 5'd3,
-                     ST_DECIDE = 5'd4, ST_WR = 5'd5, ST_M_INIT = 5'd6, ST_M_SCAN = 5'd7,
-                     ST_M_KEY = 5'd8, ST_M_MATCH = 5'd9, ST_M_ARB = 5'd10, ST_M_CMP = 5'd11,
+                     ST_DECIDE = 5'd4, ST_WR = 5'd5, ST_M_INIT = 5'd6, ST_M_RUN = 5'd7,
                      ST_M_END = 5'd12, ST_M_NEXT = 5'd13, ST_RD = 5'd14, ST_RO_LOAD = 5'd15,
                      ST_RO_WAIT = 5'd16, ST_CNT = 5'd17, ST_CNT_WAIT = 5'd18, ST_DONE = 5'd19, ST_IWAIT = 5'd20;
 
@@ -111,10 +110,12 @@ module hwp_rap #(
     // node table: valid and level in registers, prefix and count in RAM
     reg [N-1:0]  valid_q, valid_d;
     reg [N*LB-1:0] len_q, len_d;
+    reg [N*(H+1)-1:0] lvo_q, lvo_d;  // the same levels, one-hot (for the arbiter)
     reg [W-1:0]  pmem [0:N-1];
     reg [CW-1:0] cmem [0:N-1];
     reg [W-1:0]  prd_q;
-    reg [CW-1:0] crd_q;
+    reg [CW-1:0] cmem2 [0:N-1];  // copy of cmem: second read port for the merge pipeline
+    reg [CW-1:0] crd_q, crd2_q;
     // controller
     reg [CW-1:0] n_q, n_d, nm_q, nm_d, nlm_q, nlm_d;
     reg          full_q, full_d;
@@ -126,8 +127,12 @@ module hwp_rap #(
     reg [B-1:0]  pres_q, pres_d, miss_q, miss_d;
     reg [LB-1:0] m_lvl_q, m_lvl_d;
     reg [IB:0]   m_cur_q, m_cur_d;
-    reg [IB-1:0] m_x_q, m_x_d, m_a_q, m_a_d;
-    reg [CW-1:0] m_cx_q, m_cx_d;
+    reg [IB-1:0] m_x_q, m_x_d;
+    // merge pipeline: K (RAM data of x), Q (TCAM match), A (arbiter, read the
+    // ancestor's count), C (compare, fold)
+    reg          mk_v_q, mk_v_d, mq_v_q, mq_v_d, ma_v_q, ma_v_d, mc_v_q, mc_v_d;
+    reg [IB-1:0] mk_x_q, mk_x_d, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_q, mc_x_d, mc_a_q, mc_a_d;
+    reg [CW-1:0] mq_cx_q, mq_cx_d, ma_cx_q, ma_cx_d, mc_cx_q, mc_cx_d;
     reg          m_per_q, m_per_d;
     reg [2:0]    ro_c_q, ro_c_d;
     reg          out_v_q, out_v_d, out_k_q, out_k_d;
@@ -186,26 +191,45 @@ module hwp_rap #(
     endgenerate
 
     // ------------------------------------------------------------------ stage 2 arbiter
-    // any_lvl[L]: some matching entry has prefix length L. The longest level
-    // below the limit wins (fixed priority over levels); at most one entry
-    // matches per level, its index is the OR of the selected lines.
-    reg [LB:0]   arb_lim;  // levels < arb_lim take part
-    reg [H:0]    any_lvl;
-    reg [LB-1:0] best_lvl;
-    reg [IB-1:0] best_idx;
-    integer ai, al;
+    // any_lvl[L]: some matching entry has prefix length L (AND-OR of the match
+    // lines with the entries' one-hot levels). The longest level below the
+    // limit wins (fixed priority over levels); at most one entry matches per
+    // level, and its index is the OR of the selected lines.
+    reg  [LB:0]   arb_lim;  // levels < arb_lim take part
+    wire [H:0]    any_lvl;
+    reg  [LB-1:0] best_lvl;
+    wire [IB-1:0] best_idx;
+    wire [N-1:0]  arb_sel;
+    genvar ga, gb;
+    generate
+        for (ga = 0; ga <= H; ga = ga + 1) begin : g_lvl
+            wire [N-1:0] col;
+            for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
+                assign col[gb] = s2_m_q[gb] & lvo_q[gb*(H+1) + ga];
+            end
+            assign any_lvl[ga] = |col;
+        end
+    endgenerate
+    integer al;
     always @(*) begin
-        any_lvl = {(H+1){1'b0}};
-        for (al = 0; al <= H; al = al + 1)
-            for (ai = 0; ai < N; ai = ai + 1)
-                if (s2_m_q[ai] && len_q[(ai)*LB +: LB] == al[LB-1:0]) any_lvl[al] = 1'b1;
         best_lvl = {LB{1'b0}};
         for (al = 0; al <= H; al = al + 1)
             if (any_lvl[al] && al < arb_lim) best_lvl = al[LB-1:0];
-        best_idx = {IB{1'b0}};
-        for (ai = 0; ai < N; ai = ai + 1)
-            if (s2_m_q[ai] && len_q[(ai)*LB +: LB] == best_lvl) best_idx = best_idx | ai[IB-1:0];
     end
+    wire [H:0] best_oh = {{H{1'b0}}, 1'b1} << best_lvl;
+    generate
+        for (gb = 0; gb < N; gb = gb + 1) begin : g_sel
+            assign arb_sel[gb] = s2_m_q[gb] & |(lvo_q[gb*(H+1) +: H+1] & best_oh);
+        end
+        for (ga = 0; ga < IB; ga = ga + 1) begin : g_idx
+            wire [N-1:0] col;
+            for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
+                localparam [31:0] GB = gb;
+                assign col[gb] = arb_sel[gb] & GB[ga];
+            end
+            assign best_idx[ga] = |col;
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ priority encoders
     reg [N-1:0]  scan_vec;   // merge candidates / readout candidates
@@ -248,7 +272,13 @@ module hwp_rap #(
     wire [W-1:0]  iss_id = iss_rq ? rq_id_q[(0)*W +: W] : ev_id_q;
     wire [CB-1:0] iss_c  = iss_rq ? rq_c_q[(0)*CB +: CB] : ev_c_q;
     wire          iss_ns = iss_rq ? rq_ns_q[0] : 1'b0;
-    assign in_ready_o = !ev_v_q || iss_ev;
+    // the eviction register is free (or being issued); otherwise only inputs
+    // that need no eviction (a hit below the count limit, or an empty slot)
+    // are accepted, so the buffer keeps absorbing events during stalls
+    wire          ev_free = !ev_v_q || iss_ev;
+    wire          b_hit = bv_q[bidx] && bid_q[bidx*W +: W] == in_id_i;
+    wire          b_noev = b_hit ? (bcnt_q[bidx*CB +: CB] != BMAX) : !bv_q[bidx];
+    assign in_ready_o = ev_free || b_noev;
     wire          in_acc = in_valid_i && in_ready_o;
 
     // a full TCAM forces a merge batch only if n grew by more than 1/8 since the last one
@@ -274,7 +304,9 @@ module hwp_rap #(
     wire [CW+15:0] mul_p = eps_q_i * mul_n;
 
     // merge compare and merge-period step
-    wire [CW-1:0] m_sum = crd_q + m_cx_q;
+    wire [CW-1:0] mc_ca = (fw_v_q && fw_idx_q == mc_a_q) ? fw_val_q : crd2_q;
+    wire [CW-1:0] m_sum = mc_ca + mc_cx_q;
+    wire          m_busy = mk_v_q || mq_v_q || ma_v_q || mc_v_q;
     wire [CW+7:0] m_lhs = m_sum * H8;
     wire [CW+4:0] nm_mul = nm_q * MQ;
     wire [CW-1:0] nm_sat = (nm_mul > {5'd0, LIM}) ? LIM : nm_mul[CW-1:0];
@@ -296,7 +328,7 @@ module hwp_rap #(
 
     // RAM ports
     reg          c_we;
-    reg [IB-1:0] c_wa, c_ra, p_ra;
+    reg [IB-1:0] c_wa, c_ra, c2_ra, p_ra;
     reg [CW-1:0] c_wd;
     reg          p_we;
     reg [IB-1:0] p_wa;
@@ -329,11 +361,15 @@ module hwp_rap #(
         fw_v_d = 1'b0; fw_idx_d = fw_idx_q; fw_val_d = fw_val_q;
         valid_d = valid_q;
         len_d = len_q;
+        lvo_d = lvo_q;
         n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
         ctr_d = ctr_q;
         sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
         pres_d = pres_q; miss_d = miss_q;
-        m_lvl_d = m_lvl_q; m_cur_d = m_cur_q; m_x_d = m_x_q; m_a_d = m_a_q; m_cx_d = m_cx_q;
+        m_lvl_d = m_lvl_q; m_cur_d = m_cur_q; m_x_d = m_x_q;
+        mk_v_d = 1'b0; mq_v_d = 1'b0; ma_v_d = 1'b0; mc_v_d = 1'b0;
+        mk_x_d = mk_x_q; mq_x_d = mk_x_q; ma_x_d = mq_x_q; mc_x_d = ma_x_q; mc_a_d = best_idx;
+        mq_cx_d = crd_q; ma_cx_d = mq_cx_q; mc_cx_d = ma_cx_q;
         m_per_d = m_per_q;
         ro_c_d = ro_c_q;
         out_v_d = out_v_q; out_k_d = out_k_q; out_p_d = out_p_q; out_l_d = out_l_q;
@@ -341,7 +377,7 @@ module hwp_rap #(
         arb_lim = H[LB:0] + 1'b1;
         tc_key = iss_id;
         tc_wr = 1'b0; tc_wr_idx = {IB{1'b0}}; tc_wr_key = {W{1'b0}}; tc_wr_lvl = {LB{1'b0}};
-        c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; p_ra = best_idx;
+        c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; c2_ra = best_idx; p_ra = best_idx;
         p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}};
         fq_n = 3'd0;
         fp = 2'd0;
@@ -370,7 +406,7 @@ module hwp_rap #(
                 bid_d[(bidx)*W +: W] = in_id_i;
                 bcnt_d[(bidx)*CB +: CB] = {{(CB-1){1'b0}}, 1'b1};
             end
-        end else if (eos_i && in_ready_o && bflush_any) begin
+        end else if (eos_i && ev_free && bflush_any) begin
             ev_v_d = 1'b1; ev_id_d = bid_q[(bflush_idx)*W +: W]; ev_c_d = bcnt_q[(bflush_idx)*CB +: CB];
             bv_d[bflush_idx] = 1'b0;
         end
@@ -382,6 +418,7 @@ module hwp_rap #(
                 p_we = 1'b1; p_wa = {IB{1'b0}};
                 valid_d = {{(N-1){1'b0}}, 1'b1};
                 len_d[(0)*LB +: LB] = {LB{1'b0}};
+                lvo_d[0 +: H+1] = {{H{1'b0}}, 1'b1};
                 live_d = 17'd1;
                 ctr_d[(5)*CW +: CW] = {{(CW-1){1'b0}}, 1'b1};
                 st_d = ST_IWAIT;
@@ -485,6 +522,7 @@ module hwp_rap #(
                     p_we = 1'b1; p_wa = free_idx; p_wd = wr_child;
                     valid_d[free_idx] = 1'b1;
                     len_d[(free_idx)*LB +: LB] = sp_lvl_q + 1'b1;
+                    lvo_d[free_idx*(H+1) +: H+1] = {{H{1'b0}}, 1'b1} << (sp_lvl_q + 1'b1);
                     live_d = live_q + 1'b1;
                     if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[(5)*CW +: CW])
                         ctr_d[(5)*CW +: CW] = {{(CW-17){1'b0}}, live_q + 1'b1};
@@ -494,41 +532,40 @@ module hwp_rap #(
             ST_M_INIT: begin
                 m_lvl_d = H[LB-1:0];
                 m_cur_d = {(IB+1){1'b0}};
-                st_d = ST_M_SCAN;
+                st_d = ST_M_RUN;
             end
-            ST_M_SCAN: begin
+            ST_M_RUN: begin  // one node visit per clock, deepest level first
+                // scan: next live slot of this level, read its prefix and count
                 c_ra = scan_idx; p_ra = scan_idx;
                 if (scan_any) begin
-                    m_x_d = scan_idx;
-                    st_d = ST_M_KEY;
-                end else if (m_lvl_q == {{(LB-1){1'b0}}, 1'b1}) begin
-                    st_d = ST_M_END;
-                end else begin
-                    m_lvl_d = m_lvl_q - 1'b1;
-                    m_cur_d = {(IB+1){1'b0}};
+                    mk_v_d = 1'b1; mk_x_d = scan_idx;
+                    m_cur_d = {1'b0, scan_idx} + 1'b1;
+                end else if (!m_busy) begin  // level done and drained
+                    if (m_lvl_q == {{(LB-1){1'b0}}, 1'b1}) st_d = ST_M_END;
+                    else begin
+                        m_lvl_d = m_lvl_q - 1'b1;
+                        m_cur_d = {(IB+1){1'b0}};
+                    end
                 end
-            end
-            ST_M_KEY: begin
-                tc_key = prd_q;
-                m_cx_d = crd_q;
-                st_d = ST_M_MATCH;
-            end
-            ST_M_MATCH: st_d = ST_M_ARB;
-            ST_M_ARB: begin
+                // K: search the prefix of x
+                if (mk_v_q) begin
+                    tc_key = prd_q;
+                    mq_v_d = 1'b1;
+                end
+                // Q: match lines registered into s2_m_q (default)
+                ma_v_d = mq_v_q;
+                // A: closest live ancestor (levels below this one); read its count
                 arb_lim = {1'b0, m_lvl_q};
-                c_ra = best_idx;
-                m_a_d = best_idx;
-                st_d = ST_M_CMP;
-            end
-            ST_M_CMP: begin
-                if (m_lhs <= {8'd0, thr_q}) begin
-                    c_we = 1'b1; c_wa = m_a_q; c_wd = m_sum;
-                    valid_d[m_x_q] = 1'b0;
+                c2_ra = best_idx;
+                mc_v_d = ma_v_q;
+                // C: fold x into its ancestor if the two together stay within the threshold
+                if (mc_v_q && m_lhs <= {8'd0, thr_q}) begin
+                    c_we = 1'b1; c_wa = mc_a_q; c_wd = m_sum;
+                    fw_v_d = 1'b1; fw_idx_d = mc_a_q; fw_val_d = m_sum;
+                    valid_d[mc_x_q] = 1'b0;
                     live_d = live_q - 1'b1;
                     ctr_d[(3)*CW +: CW] = ctr_q[(3)*CW +: CW] + 1'b1;
                 end
-                m_cur_d = {1'b0, m_x_q} + 1'b1;
-                st_d = ST_M_SCAN;
             end
             ST_M_END: begin
                 ctr_d[(2)*CW +: CW] = ctr_q[(2)*CW +: CW] + 1'b1;
@@ -608,6 +645,7 @@ module hwp_rap #(
             miss_q <= {B{1'b0}};
             m_cur_q <= {(IB+1){1'b0}};
             m_lvl_q <= {LB{1'b0}};
+            mk_v_q <= 1'b0; mq_v_q <= 1'b0; ma_v_q <= 1'b0; mc_v_q <= 1'b0;
         end else begin
             st_q <= st_d;
             bv_q <= bv_d;
@@ -629,6 +667,7 @@ module hwp_rap #(
             miss_q <= miss_d;
             m_cur_q <= m_cur_d;
             m_lvl_q <= m_lvl_d;
+            mk_v_q <= mk_v_d; mq_v_q <= mq_v_d; ma_v_q <= ma_v_d; mc_v_q <= mc_v_d;
         end
     end
 
@@ -636,6 +675,7 @@ module hwp_rap #(
         bid_q <= bid_d;
         bcnt_q <= bcnt_d;
         len_q <= len_d;
+        lvo_q <= lvo_d;
         ev_id_q <= ev_id_d; ev_c_q <= ev_c_d;
         rq_id_q <= rq_id_d;
         rq_c_q <= rq_c_d;
@@ -648,7 +688,9 @@ module hwp_rap #(
         fw_idx_q <= fw_idx_d; fw_val_q <= fw_val_d;
         ctr_q <= rst_i ? {(NCTR*CW){1'b0}} : ctr_d;
         sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d;
-        m_x_q <= m_x_d; m_a_q <= m_a_d; m_cx_q <= m_cx_d; m_per_q <= m_per_d;
+        m_x_q <= m_x_d; m_per_q <= m_per_d;
+        mk_x_q <= mk_x_d; mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_x_q <= mc_x_d; mc_a_q <= mc_a_d;
+        mq_cx_q <= mq_cx_d; ma_cx_q <= ma_cx_d; mc_cx_q <= mc_cx_d;
         ro_c_q <= ro_c_d;
         out_k_q <= out_k_d; out_p_q <= out_p_d; out_l_q <= out_l_d; out_n_q <= out_n_d;
     end
@@ -657,6 +699,10 @@ module hwp_rap #(
     always @(posedge clk_i) begin
         if (c_we) cmem[c_wa] <= c_wd;
         crd_q <= cmem[c_ra];
+    end
+    always @(posedge clk_i) begin
+        if (c_we) cmem2[c_wa] <= c_wd;
+        crd2_q <= cmem2[c2_ra];
     end
     always @(posedge clk_i) begin
         if (p_we) pmem[p_wa] <= p_wd;

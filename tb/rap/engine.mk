@@ -1,36 +1,39 @@
 # Engine rap (Mysore et al. 2008, range-adaptive profiling): lockstep
 # regression of rtl/rap/hwp_rap.v against cmodel/rap (cycle model every
 # cycle, functional trie model on the final tree). Build-time parameters in
-# SIM_GPARAMS_<cfg>; run-time eps (eps * 65536) in SIM_ARGS_<cfg>.
+# SIM_GPARAMS_<cfg>; run-time eps (eps * 65536) and event limits in
+# SIM_ARGS_<cfg>. Board-sized builds: tests/eval/rap-synth.sh (kept out of
+# this file so that the synthesis check only elaborates the small default).
 SIM_TOP     := hwp_rap
 SIM_RTL     := rap/hwp_rap_tcam_lut.v rap/hwp_rap_tcam_ram.v rap/hwp_rap.v
 SIM_CSRC    := tb/rap/adapter.cpp
-SIM_CONFIGS := default full b16 ram ramfull
+SIM_CONFIGS := default ram full b16 ramfull
 
-# default: b = 4, W = 32, 64-entry register/LUT TCAM (the iCE40 size), eps = 10%,
-# 8-slot stage-0 buffer, first merge at 1024 events, q = 2
-SIM_GPARAMS_default := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=0
+# default: register/LUT TCAM with 16 entries, b = 4, W = 32, eps = 10%, 4-slot
+# stage-0 buffer, first merge at 1024 events, q = 2: every trace fills the
+# TCAM now and then (forced merges, waiting splits) between normal phases
+SIM_GPARAMS_default := W=32 K=2 N=16 CW=32 SB=2 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=0
 SIM_ARGS_default    := --param eps_q=6553
+
+# ram: the block-RAM-sliced TCAM with 64 entries (the iCE40 size; 4-bit
+# slices: entry writes take 17 cycles), 8-slot buffer
+SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4
+SIM_ARGS_ram    := --param eps_q=6553
 
 # full: an 8-entry TCAM at eps = 1% is full almost all the time: splits wait,
 # forced merge batches, overflowed updates; one-slot buffer with 4-bit counts
 # (saturation evictions); first merge at 100 events, q = 3
 SIM_GPARAMS_full := W=32 K=2 N=8 CW=32 SB=0 CB=4 MERGE_FIRST=100 MERGE_Q=3 OPT_TCAM_RAM=0
-SIM_ARGS_full    := --param eps_q=655
+SIM_ARGS_full    := --param eps_q=655 --max-events 100000
 
-# b16: branching factor 16 over 64-bit keys (the tuple's field zero-extended),
-# 40 entries (not a power of two), eps = 5%, 16-bit counters
+# b16: branching factor 16 over 64-bit keys (64-bit addresses and values),
+# 40 entries (not a power of two), eps = 5%, 24-bit counters
 SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_TCAM_RAM=0
-SIM_ARGS_b16    := --param eps_q=3276
-
-# ram: the block-RAM-sliced TCAM (4-bit slices: entry writes take 17 cycles),
-# otherwise as default
-SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4
-SIM_ARGS_ram    := --param eps_q=6553
+SIM_ARGS_b16    := --param eps_q=3276 --max-events 100000
 
 # ramfull: RAM TCAM with 2-bit slices and 6 entries (full TCAM), b = 2, eps = 2%
 SIM_GPARAMS_ramfull := W=32 K=1 N=6 CW=32 SB=1 CB=6 MERGE_FIRST=64 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=2
-SIM_ARGS_ramfull    := --param eps_q=1310
+SIM_ARGS_ramfull    := --param eps_q=1310 --max-events 100000
 
 SIM_TRACES := $(sort $(wildcard tests/traces/*-bb.hwpt tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt))
 ifeq ($(strip $(SIM_TRACES)),)
