@@ -326,6 +326,8 @@ static int parse_lackey(emitter *e, FILE *log, hwp_err *err)
         const char *p = line;
         uint64_t a, sz;
         e->lines++;
+        if ((e->lines & 0xffffu) == 0 && e->written == 0)
+            hwp_progress("hwprof record (log lines)", e->lines, 0);
         if (line[0] == '=' && line[1] == '=')
             continue; /* valgrind's own messages */
         if (line[0] == '-' && line[1] == '-')
