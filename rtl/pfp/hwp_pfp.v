@@ -161,6 +161,41 @@ module hwp_pfp #(
     wire fetch_en = go && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
 
 
+    // ------------------------------------------------------------ slot reads
+    // The records decode (hd + j) and fetch (fp + k) may look at this cycle,
+    // each read once and shared by the table lookups and the chains.
+    wire [DEC_W*PC_W-1:0]        ds_pc;
+    wire [DEC_W*4-1:0]           ds_kind;
+    wire [DEC_W-1:0]             ds_taken, ds_val, ds_sk, ds_mp;
+    wire [DEC_W*SKIP_BITS-1:0]   ds_n;
+    wire [FETCH_W*PC_W-1:0]      fs_pc;
+    wire [FETCH_W*4-1:0]         fs_kind;
+    wire [FETCH_W-1:0]           fs_taken, fs_bwd;
+    wire [FETCH_W*WIN_BITS-1:0]  fs_e;
+    genvar g;
+    generate
+        for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
+            localparam [WIN_BITS-1:0] OFS = g;
+            wire [WIN_BITS-1:0] e = hd_q[WIN_BITS-1:0] + OFS;
+            assign ds_pc[g*PC_W +: PC_W]            = win_pc_q[e];
+            assign ds_kind[g*4 +: 4]                = win_kind_q[e];
+            assign ds_taken[g]                      = win_taken_q[e];
+            assign ds_val[g]                        = win_val_q[e];
+            assign ds_sk[g]                         = win_sk_q[e];
+            assign ds_mp[g]                         = win_mp_q[e];
+            assign ds_n[g*SKIP_BITS +: SKIP_BITS]   = win_n_q[e*SKIP_BITS +: SKIP_BITS];
+        end
+        for (g = 0; g < FETCH_W; g = g + 1) begin : g_fs
+            localparam [WIN_BITS-1:0] OFS = g;
+            wire [WIN_BITS-1:0] e = fp_q[WIN_BITS-1:0] + OFS;
+            assign fs_e[g*WIN_BITS +: WIN_BITS]     = e;
+            assign fs_pc[g*PC_W +: PC_W]            = win_pc_q[e];
+            assign fs_kind[g*4 +: 4]                = win_kind_q[e];
+            assign fs_taken[g]                      = win_taken_q[e];
+            assign fs_bwd[g]                        = win_bwd_q[e];
+        end
+    endgenerate
+
     // ------------------------------------------------------------ table lookups
     // One descriptor lookup for decode and one for fetch per cycle, each with
     // a single read port: decode updates the leader of the first profile
@@ -172,27 +207,24 @@ module hwp_pfp #(
     integer lj;
     reg            dl_found, fl_found, fl_prev_pi, fl_pi;
     reg [PC_W-1:0] dl_L, fl_L;
-    reg [WIN_BITS-1:0] lp_pos;
     reg [3:0]      lk;
     always @* begin
         dl_found = 1'b0; dl_L = {PC_W{1'b0}};
         fl_found = 1'b0; fl_L = {PC_W{1'b0}};
-        fl_prev_pi = last_pi_q; fl_pi = 1'b0; lp_pos = hd_q[WIN_BITS-1:0]; lk = K_ORD;
+        fl_prev_pi = last_pi_q; fl_pi = 1'b0; lk = K_ORD;
         for (lj = 0; lj < DEC_W; lj = lj + 1) begin
-            lp_pos = hd_q[WIN_BITS-1:0] + lj[WIN_BITS-1:0];
-            lk = win_kind_q[lp_pos];
+            lk = ds_kind[lj*4 +: 4];
             if (!dl_found && (lk == K_PI || lk == K_PIJ)) begin
                 dl_found = 1'b1;
-                dl_L = (lj == 0 && lar_v_q) ? lar_q : win_pc_q[lp_pos];
+                dl_L = (lj == 0 && lar_v_q) ? lar_q : ds_pc[lj*PC_W +: PC_W];
             end
         end
         for (lj = 0; lj < FETCH_W; lj = lj + 1) begin
-            lp_pos = fp_q[WIN_BITS-1:0] + lj[WIN_BITS-1:0];
-            lk = win_kind_q[lp_pos];
+            lk = fs_kind[lj*4 +: 4];
             fl_pi = (lk == K_PI || lk == K_PIJ);
             if (!fl_found && fl_pi && !fl_prev_pi) begin
                 fl_found = 1'b1;
-                fl_L = win_pc_q[lp_pos];
+                fl_L = fs_pc[lj*PC_W +: PC_W];
             end
             fl_prev_pi = fl_pi;
         end
@@ -223,7 +255,6 @@ module hwp_pfp #(
     integer j;
     reg            run;
     reg [PW-1:0]   dp, hd_d;
-    reg [WIN_BITS-1:0] de;
     reg [3:0]      dk;
     reg [PC_W-1:0] dpc, dL;
     reg            dpi, dstop, ddisp;
@@ -251,15 +282,14 @@ module hwp_pfp #(
         d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
         d_skipins = {(SKIP_BITS+4){1'b0}};
         disp_pc = {PC_W{1'b0}};
-        dp = hd_q; de = {WIN_BITS{1'b0}}; dk = K_ORD; dpc = {PC_W{1'b0}}; dL = {PC_W{1'b0}};
+        dp = hd_q; dk = K_ORD; dpc = {PC_W{1'b0}}; dL = {PC_W{1'b0}};
         dpi = 1'b0; dstop = 1'b0; ddisp = 1'b0;
         run = dec_en;
         for (j = 0; j < DEC_W; j = j + 1) begin
             dp = hd_q + j[PW-1:0];
             if (dp == fp_q) run = 1'b0;
-            de  = dp[WIN_BITS-1:0];
-            dk  = win_kind_q[de];
-            dpc = win_pc_q[de];
+            dk  = ds_kind[j*4 +: 4];
+            dpc = ds_pc[j*PC_W +: PC_W];
             dpi = (dk == K_PI) || (dk == K_PIJ);
             dL  = lar_v_c ? lar_c : dpc;
             if (dpi && upd && (dL != upd_L)) run = 1'b0;  // one descriptor update per cycle
@@ -273,7 +303,7 @@ module hwp_pfp #(
                     K_SET:   begin flag_c = 1'b1; lar_v_c = 1'b0; end
                     K_RESET: begin flag_c = 1'b0; lar_v_c = 1'b0; end
                     K_POP: begin
-                        ddisp = 1'b1; lar_v_c = 1'b0; flag_c = win_val_q[de]; dstop = 1'b1;
+                        ddisp = 1'b1; lar_v_c = 1'b0; flag_c = ds_val[j]; dstop = 1'b1;
                         d_pop = d_pop + 4'd1;
                     end
                     K_PI, K_PIJ: begin
@@ -309,15 +339,15 @@ module hwp_pfp #(
                         end
                         ddisp = flag_c;
                         if (!flag_c) d_ign = d_ign + 4'd1;
-                        if (win_sk_q[de]) begin
+                        if (ds_sk[j]) begin
                             dstop = 1'b1;
                             if (flag_c) begin
                                 squash = 1'b1;
                                 d_misp = d_misp + 4'd1;
                             end else begin
                                 d_skipblk = d_skipblk + 4'd1;
-                                d_skipins = d_skipins + {4'd0, win_n_q[de*SKIP_BITS +: SKIP_BITS]};
-                                hd_d = dp + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, win_n_q[de*SKIP_BITS +: SKIP_BITS]};
+                                d_skipins = d_skipins + {4'd0, ds_n[j*SKIP_BITS +: SKIP_BITS]};
+                                hd_d = dp + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]};
                             end
                         end
                     end
@@ -328,14 +358,14 @@ module hwp_pfp #(
                     d_disp = d_disp + 4'd1;
                     if (dpi) d_disp_pi = d_disp_pi + 4'd1;
                 end
-                if (win_mp_q[de] && !win_sk_q[de]) begin
+                if (ds_mp[j] && !ds_sk[j]) begin
                     resolve = 1'b1;
                     dstop = 1'b1;
                     if (dk == K_BR) begin
                         d_brmisp = d_brmisp + 4'd1;
                         res_pen = BR_PEN[3:0];
                         chk_c = flag_c;
-                    end else if (dk == K_PIJ && !win_taken_q[de]) begin
+                    end else if (dk == K_PIJ && !ds_taken[j]) begin
                         d_misf = d_misf + 4'd1;
                     end else begin
                         d_late = d_late + 4'd1;
@@ -370,8 +400,8 @@ module hwp_pfp #(
             fwr_n[k] = {SKIP_BITS{1'b0}};
             if ({4'd0, fq_n_q} + {8'd0, nf} >= FQ[11:0]) frun = 1'b0;
             if (fq == tl_q) frun = 1'b0;
-            fe  = fq[WIN_BITS-1:0];
-            fk  = win_kind_q[fe];
+            fe  = fs_e[k*WIN_BITS +: WIN_BITS];
+            fk  = fs_kind[k*4 +: 4];
             fpi = (fk == K_PI) || (fk == K_PIJ);
             fcand = fpi && !lp_c;
             if (fcand && looked) frun = 1'b0;  // one table lookup per cycle
@@ -401,12 +431,12 @@ module hwp_pfp #(
                     case (fk)
                         K_SET:   pb_c = 1'b1;
                         K_RESET: pb_c = 1'b0;
-                        K_BR:    fpred = win_bwd_q[fe];
+                        K_BR:    fpred = fs_bwd[k];
                         K_JMP:   fpred = 1'b1;
                         K_PIJ:   fpred = pb_c;
                         default: fpred = 1'b0;
                     endcase
-                    if (fpred != win_taken_q[fe]) begin
+                    if (fpred != fs_taken[k]) begin
                         fwr_mp[k] = 1'b1;
                         fw_c = 1'b1;
                         frun = 1'b0;
