@@ -635,8 +635,6 @@ static int q_retire(qstate *q, emitter *e, hwp_err *err)
         return -1;
     }
     int seq = a->pc == b->pc + (uint64_t)en->len;
-    if (e->kind == RK_BB || e->kind == RK_EDGE)
-        return on_insn(e, b->pc, (uint64_t)en->len, err);
     e->insns++;
     if (q->isa == HWP_ISA_X86_64) {
         const xinfo *x = &en->x;
@@ -792,6 +790,17 @@ static int q_dump_end(qstate *q, emitter *e, hwp_err *err)
     q->dumps++;
     q->in_dump = 0;
     int rc = 0;
+    if (e->kind == RK_BB || e->kind == RK_EDGE) {
+        /* control flow needs no results: count the instruction when it starts */
+        ient *en = icache_find(&q->ic, q->cur.pc);
+        if (!en) {
+            snprintf(err->msg, sizeof err->msg,
+                     "log line %llu: executed pc 0x%llx has no in_asm record",
+                     (unsigned long long)e->lines, (unsigned long long)q->cur.pc);
+            return -1;
+        }
+        return on_insn(e, q->cur.pc, (uint64_t)en->len, err);
+    }
     if (q->have_prev)
         rc = q_retire(q, e, err);
     q->prev = q->cur;

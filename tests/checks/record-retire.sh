@@ -26,6 +26,12 @@ riscv64-linux-gnu-objdump -d -M no-aliases "$p" > "$tmp/p.dis"
 "$H" convert "$tmp/r.hwpt" "$tmp/r.txt"
 "$PY" tests/checks/record_check.py retire "$tmp/r.txt" "$tmp/l.txt" --dis "$tmp/p.dis"
 
+# qemu bb/edge of a RISC-V program: leaders = first pc + edge targets
+for k in bb edge; do
+  "$H" record --tool qemu --kind $k --text -o "$tmp/q$k.txt" -- "$BUILD/programs/rv/knownloads"
+done
+"$PY" tests/checks/record_check.py bbedge "$tmp/qbb.txt" "$tmp/qedge.txt"
+
 # mutation: change the value of the 100th load in the retire trace
 "$PY" - "$tmp/r.txt" "$tmp/bad.txt" <<'PYEOF'
 import sys
