@@ -27,7 +27,7 @@ module hwp_rap #(
     parameter integer CW           = 32,       // node counter and event count width
     parameter integer SB           = 3,        // log2 of the stage-0 buffer slots (0 = one slot)
     parameter integer CB           = 16,       // stage-0 buffer count width
-    parameter [47:0]  MERGE_FIRST  = 48'd1024, // first merge batch when n reaches this
+    parameter integer MERGE_FIRST  = 1024,     // first merge batch when n reaches this (< 2^31)
     parameter integer MERGE_Q      = 2,        // merge period factor q
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4         // RAM TCAM: key bits per slice (RAM depth 2^chunk)
@@ -65,6 +65,8 @@ module hwp_rap #(
     localparam [CB-1:0] BMAX = {CB{1'b1}};
     localparam [31:0] H32 = H;
     localparam [31:0] MQ32 = MERGE_Q;
+    localparam [31:0] MF32 = MERGE_FIRST;
+    localparam [63:0] MF64 = {32'd0, MF32};
     localparam [7:0]  H8 = H32[7:0];
     localparam [4:0]  MQ = MQ32[4:0];
 
@@ -636,7 +638,7 @@ module hwp_rap #(
             fw_v_q <= 1'b0;
             valid_q <= {N{1'b0}};
             n_q <= {CW{1'b0}};
-            nm_q <= MERGE_FIRST[CW-1:0];
+            nm_q <= MF64[CW-1:0];
             nlm_q <= {CW{1'b0}};
             full_q <= 1'b0;
             live_q <= 17'd0;
