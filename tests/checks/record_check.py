@@ -9,6 +9,9 @@ Every subcommand prints one line per finding and exits 1 on any mismatch.
           hold exactly the table values (ldval) or table addresses (ldaddr), in
           program order, REPEAT times
   bbedge  BB EDGE                 leaders = edge targets + the first pc
+  decode  DIS DECODER             every instruction of an objdump listing
+          (-M no-aliases) decoded by DECODER (`test_riscv --decode`): length,
+          class, registers and immediate agree with objdump's operands
   retire  RETIRE LDVAL [--dis D]  the retire trace's loads with a value are the
           ldval trace (same run, same order); control flow is consistent;
           with --dis every pc's class agrees with objdump's mnemonic
@@ -258,12 +261,152 @@ def retire(args):
     return 1 if bad else 0
 
 
+XREG = ['zero', 'ra', 'sp', 'gp', 'tp', 't0', 't1', 't2', 's0', 's1'] + \
+    ['a%d' % i for i in range(8)] + ['s%d' % i for i in range(2, 12)] + ['t%d' % i for i in range(3, 7)]
+FREG = ['ft%d' % i for i in range(8)] + ['fs0', 'fs1'] + ['fa%d' % i for i in range(8)] + \
+    ['fs%d' % i for i in range(2, 12)] + ['ft%d' % i for i in range(8, 12)]
+REGNUM = {n: i for i, n in enumerate(XREG)}
+REGNUM.update({n: 32 + i for i, n in enumerate(FREG)})
+REGNUM['fp'] = 8
+
+
+def sext(v, n):
+    v &= (1 << n) - 1
+    return v - (1 << n) if v >> (n - 1) else v
+
+
+def rv_expect(pc, mn, ops):
+    """Expected (rd, rs1, rs2, imm) from objdump's operands; None = don't check."""
+    ops = ops.split('#')[0].split('<')[0].strip()
+    tok = [t for t in re.split(r'[,()]', ops) if t.strip()]
+    tok = [t.strip() for t in tok]
+    regs = [REGNUM[t] for t in tok if t in REGNUM]
+    nums = []
+    for t in tok:
+        if t not in REGNUM:
+            try:
+                nums.append(int(t, 0))
+            except ValueError:
+                pass
+    base = mn[2:] if mn.startswith('c.') else mn
+    N = -1
+    mem = re.match(r'^(\S+),(-?(?:0x)?[0-9a-f]*)\((\w+)\)$', ops)
+    if base in ('lb', 'lh', 'lw', 'ld', 'lbu', 'lhu', 'lwu', 'flw', 'fld', 'lwsp', 'ldsp', 'fldsp'):
+        return (REGNUM[mem.group(1)], REGNUM[mem.group(3)], N, int(mem.group(2) or '0', 0))
+    if base in ('sb', 'sh', 'sw', 'sd', 'fsw', 'fsd', 'swsp', 'sdsp', 'fsdsp'):
+        return (N, REGNUM[mem.group(3)], REGNUM[mem.group(1)], int(mem.group(2) or '0', 0))
+    if base.startswith('lr.'):
+        return (regs[0], regs[1], N, 0)
+    if base.startswith('sc.') or base.startswith('amo'):
+        return (regs[0], regs[2], regs[1], 0)
+    tgt = None
+    if tok and re.match(r'^[0-9a-f]+$', tok[-1]):
+        tgt = int(tok[-1], 16) - pc  # objdump prints branch targets in bare hex
+        tgt = sext(tgt, 64)
+    if mn in ('beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu'):
+        return (N, regs[0], regs[1], tgt)
+    if mn in ('c.beqz', 'c.bnez'):
+        return (N, regs[0], 0, tgt)
+    if mn == 'jal':
+        return (regs[0], N, N, tgt)
+    if mn == 'c.j':
+        return (0, N, N, tgt)
+    if mn == 'jalr':
+        return (regs[0], regs[1], N, nums[0] if nums else 0)
+    if mn == 'c.jr':
+        return (0, regs[0], N, 0)
+    if mn == 'c.jalr':
+        return (1, regs[0], N, 0)
+    if mn in ('lui', 'auipc'):
+        return (regs[0], N, N, sext(nums[0] << 12, 32))
+    if mn == 'c.lui':
+        return (regs[0], N, N, sext(nums[0], 20) << 12)
+    if mn in ('c.addi', 'c.addiw', 'c.slli', 'c.srli', 'c.srai', 'c.andi'):
+        return (regs[0], regs[0], N, nums[0])
+    if mn == 'c.nop':
+        return (0, 0, N, 0)
+    if mn == 'c.li':
+        return (regs[0], 0, N, nums[0])
+    if mn == 'c.addi4spn':
+        return (regs[0], 2, N, nums[0])
+    if mn == 'c.addi16sp':
+        return (2, 2, N, nums[0])
+    if mn == 'c.mv':
+        return (regs[0], 0, regs[1], 0)
+    if mn in ('c.add', 'c.sub', 'c.xor', 'c.or', 'c.and', 'c.subw', 'c.addw'):
+        return (regs[0], regs[0], regs[1], 0)
+    if base.startswith(('fence', 'ecall', 'ebreak', 'csrr', 'unimp')):
+        return None
+    if base.startswith('f') and len(regs) == 4:  # fmadd & co: rs3 not compared here
+        return (regs[0], regs[1], regs[2], 0)
+    if len(regs) == 3 and not nums:
+        return (regs[0], regs[1], regs[2], 0)
+    if len(regs) == 2 and len(nums) == 1:
+        return (regs[0], regs[1], N, nums[0])
+    if len(regs) == 2 and not nums:  # fmv, fcvt, fsqrt, fclass (rounding mode ignored)
+        return (regs[0], regs[1], N, 0)
+    return None
+
+
+def decode(args):
+    import subprocess
+    dis = dis_insns(args[0])
+    words = []
+    for pc in sorted(dis):
+        words.append(pc)
+    raw = {}
+    pat = re.compile(r'^\s*([0-9a-f]+):\t([0-9a-f]+)\s')
+    for line in open(args[0]):
+        m = pat.match(line)
+        if m:
+            raw[int(m.group(1), 16)] = m.group(2)
+    pcs = [pc for pc in sorted(dis) if pc in raw]
+    out = subprocess.run([args[1], '--decode'], input='\n'.join(raw[pc] for pc in pcs) + '\n',
+                         capture_output=True, text=True, check=True).stdout.split('\n')
+    bad = checked = fields = 0
+    for pc, line in zip(pcs, out):
+        mn, ops = dis[pc]
+        f = line.split()
+        ln, valid, cls = int(f[0]), int(f[1]), f[2]
+        rd, rs1, rs2, imm = int(f[3]), int(f[4]), int(f[5]), int(f[7])
+        checked += 1
+        errs = []
+        if mn.startswith(('unimp', 'c.unimp', '.')):
+            if valid:
+                errs.append('decoded an illegal encoding as valid')
+        else:
+            want = rv_class(mn, ops)
+            if not valid:
+                errs.append('rejected a legal instruction')
+            if ln != len(raw[pc]) // 2:
+                errs.append('length %d' % ln)
+            if cls != want:
+                errs.append('class %s, want %s' % (cls, want))
+            exp = rv_expect(pc, mn, ops)
+            if exp is not None:
+                fields += 1
+                # x0 as rd of a store-like or missing register: compare as given
+                got = (rd, rs1, rs2, imm)
+                if got != exp:
+                    errs.append('rd/rs1/rs2/imm %s, want %s' % (got, exp))
+        if errs:
+            if bad < 10:
+                print('FAIL %x %s %s %s: %s' % (pc, raw[pc], mn, ops, '; '.join(errs)))
+            bad += 1
+    if bad or checked < 1000:
+        print('FAIL decode: %d of %d instructions disagree with objdump' % (bad, checked))
+        return 1
+    print('ok decode: %d instructions (%d with operands compared) agree with objdump' %
+          (checked, fields))
+    return 0
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
         return 2
     cmd, args = sys.argv[1], sys.argv[2:]
-    return {'known': known, 'bbedge': bbedge, 'retire': retire}[cmd](args)
+    return {'known': known, 'bbedge': bbedge, 'retire': retire, 'decode': decode}[cmd](args)
 
 
 if __name__ == '__main__':

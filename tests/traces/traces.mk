@@ -9,13 +9,13 @@
 # input generator is built natively. Sources: tests/programs/.
 
 RV_CC       ?= riscv64-linux-gnu-gcc
-RV_PROGS    := knownloads lz sort wordcount interp
+RV_PROGS    := knownloads lz sort wordcount interp fpmix
 RV_BIN      := $(RV_PROGS:%=$(BUILD)/programs/rv/%)
 GENINPUT    := $(BUILD)/programs/geninput
 
 $(BUILD)/programs/rv/%: tests/programs/%.c tests/programs/common.h
 	@mkdir -p $(dir $@)
-	$(RV_CC) -O2 -static -Wall -Wextra -Werror -o $@ $<
+	$(RV_CC) -O2 -static -Wall -Wextra -Werror -o $@ $< -lm
 
 $(GENINPUT): tests/programs/geninput.c tests/programs/common.h
 	@mkdir -p $(dir $@)

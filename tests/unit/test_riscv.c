@@ -10,6 +10,7 @@
 #include "trace.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define N HWP_RV_NOREG
 #define F(n) (HWP_RV_FREG + (n))
@@ -130,9 +131,31 @@ static const uint32_t illegal[] = {
     0x6001u,     /* c.lui/c.addi16sp with imm 0 */
 };
 
-int main(void)
+/* `test_riscv --decode`: decodes hex words from stdin, one per line, and
+ * prints "len valid class rd rs1 rs2 rs3 imm" per word (used by
+ * tests/checks/record-decode.sh to compare with objdump over whole binaries). */
+static int decode_stdin(void)
+{
+    char line[64];
+    while (fgets(line, sizeof line, stdin)) {
+        unsigned long w;
+        hwp_rv_insn d;
+        if (sscanf(line, "%lx", &w) != 1) {
+            fprintf(stderr, "test_riscv --decode: bad line '%s'\n", line);
+            return 2;
+        }
+        hwp_rv_decode((uint32_t)w, &d);
+        printf("%d %d %s %d %d %d %d %lld\n", d.len, d.valid, hwp_class_name(d.cls), d.rd, d.rs1,
+               d.rs2, d.rs3, (long long)d.imm);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
 {
     int fails = 0;
+    if (argc == 2 && strcmp(argv[1], "--decode") == 0)
+        return decode_stdin();
     unsigned i;
     for (i = 0; i < sizeof vecs / sizeof vecs[0]; i++) {
         const struct vec *v = &vecs[i];
