@@ -13,6 +13,7 @@
 # usage: fpga/synth-check.sh [ENGINE...]     (default: every engine)
 #        RTL_DIR=<dir> fpga/synth-check.sh   check a copy of rtl/
 #        SYNTH_ARCHS=ice40 fpga/synth-check.sh   one architecture only
+#        SYNTH_JOBS=1 fpga/synth-check.sh        Yosys runs at a time (default 2)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -28,7 +29,7 @@ outroot=${SYNTHCHECK_DIR:-$BUILD/synth-check}
 case $outroot in /*) ;; *) outroot=$HWP_ROOT/$outroot ;; esac
 fails=0
 
-# check_one ITEM ARCH TOP "VFLAGS" FILES...
+# check_one ITEM ARCH TOP "VFLAGS" FILES...: prints the item's lines, exit 1 on FAIL.
 check_one() {
   local item=$1 arch=$2 top=$3 vflags=$4; shift 4
   local dir=$outroot/${item//\//-} conv params defines f
@@ -37,7 +38,7 @@ check_one() {
   rm -f "$log" "$stat"
   # shellcheck disable=SC2086
   if ! conv=$(hwp_vflags_to_yosys $vflags); then
-    echo "FAIL synth $item $arch"; fails=$((fails + 1)); return
+    echo "FAIL synth $item $arch"; return 1
   fi
   params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")
   {
@@ -61,8 +62,20 @@ check_one() {
     echo "FAIL synth $item $arch"
     [ $rc -eq 0 ] || { echo "    yosys exit $rc; log $log:"; grep -i -B2 -A3 'error' "$log" "$dir/$arch.out" | head -30 | sed 's/^/    /'; }
     sed 's/^/    /' <<<"$res" | head -40
-    fails=$((fails + 1))
+    return 1
   fi
+}
+
+# Items run SYNTH_JOBS at a time; their output is printed in order.
+jobs_max=${SYNTH_JOBS:-2}
+resdir=$outroot/.results.$$
+rm -rf "$resdir"; mkdir -p "$resdir"
+trap 'rm -rf "$resdir"' EXIT
+nitems=0
+queue() { # ITEM ARCH TOP VFLAGS FILES...
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+  nitems=$((nitems + 1))
+  ( check_one "$@" >"$resdir/$nitems.out" 2>&1; echo $? >"$resdir/$nitems.rc" ) &
 }
 
 for e in "${engines[@]}"; do
@@ -79,11 +92,16 @@ for e in "${engines[@]}"; do
   dflags=""
   [ -z "$cfg" ] || dflags=$(hwp_cfg_flags "$e" "$cfg")
   for a in ${SYNTH_ARCHS:-ice40 ecp5}; do
-    check_one "$e" "$a" "$top" "$dflags" "${files[@]}"
+    queue "$e" "$a" "$top" "$dflags" "${files[@]}"
     bflags=$(hwp_synth_flags "$e" "$a")
     if [ -n "$bflags" ] && [ "$(echo $bflags)" != "$(echo $dflags)" ]; then
-      check_one "$e/board" "$a" "$top" "$bflags" "${files[@]}"
+      queue "$e/board" "$a" "$top" "$bflags" "${files[@]}"
     fi
   done
+done
+wait
+for ((i = 1; i <= nitems; i++)); do
+  cat "$resdir/$i.out"
+  [ "$(cat "$resdir/$i.rc" 2>/dev/null)" = 0 ] || fails=$((fails + 1))
 done
 [ $fails -eq 0 ]
