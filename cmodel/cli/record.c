@@ -504,7 +504,7 @@ static int x86_reg(const char *s, size_t n, int *idx, int *size, int *shift)
 }
 
 /* x86: does "mnemonic operands" load a GPR from memory with a plain,
- * zero- or sign-extending move? Fills x->ld_*. */
+ * zero- or sign-extending move, a pop or a leave? Fills x->ld_*. */
 static void x86_classify(const char *mn, size_t mnl, const char *ops, xinfo *x)
 {
     int size = 0;
@@ -514,6 +514,19 @@ static void x86_classify(const char *mn, size_t mnl, const char *ops, xinfo *x)
         return;
     memcpy(m, mn, mnl);
     m[mnl] = 0;
+    if (!strcmp(m, "popq") || !strcmp(m, "leaveq") || !strcmp(m, "leave")) {
+        /* pop %reg loads 8 bytes into reg; leave pops into %rbp */
+        int idx = 6, rsz = 8, sh = 0;
+        if (m[0] == 'p') {
+            size_t l = strcspn(ops, " \n#");
+            if (ops[0] != '%' || !x86_reg(ops + 1, l - 1, &idx, &rsz, &sh) || rsz != 8)
+                return;
+        }
+        x->ld_size = 8;
+        x->ld_reg = (uint8_t)idx;
+        x->ld_shift = 0;
+        return;
+    }
     if (!strcmp(m, "movb")) size = 1;
     else if (!strcmp(m, "movw")) size = 2;
     else if (!strcmp(m, "movl")) size = 4;

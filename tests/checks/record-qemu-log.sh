@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # The qemu-x86_64 log parser of `hwprof record` on a canned log (a fake qemu
 # given with --tool-path writes it to fd 3): byte continuation lines of long
-# instructions, %ah-style destinations, %fs: sources, movzbq, a cached
+# instructions, %ah-style destinations, %fs: sources, movzbq, popq, a cached
 # instruction executed again (no second in_asm), and a log that breaks off
 # inside a register dump (error with the line number).
 set -euo pipefail
@@ -37,8 +37,10 @@ dump() {
   dump 0x1002 0xab00 0x3000 0
   printf -- '----------------\nIN: \n0x000000100b:  48 0f b6 0b              movzbq   (%%rbx), %%rcx\n\n'
   dump 0x100b 0xdeadbeef 0x3000 0
-  printf -- '----------------\nIN: \n0x000000100f:  90                       nop      \n\n'
+  printf -- '----------------\nIN: \n0x000000100f:  5b                       popq     %%rbx\n\n'
   dump 0x100f 0xdeadbeef 0x3000 0x1ff
+  printf -- '----------------\nIN: \n0x0000001010:  0f 0b                    ud2      \n\n'
+  dump 0x1010 0xdeadbeef 0x123456789 0x1ff
   dump 0x1000 0xdeadbeef 0x3000 0x1ff
 } > "$tmp/x86.log"
 printf '#!/bin/sh\ncat "%s" >&3\n' "$tmp/x86.log" > "$tmp/fakeqemu"
@@ -48,9 +50,9 @@ for k in ldval bb edge; do
   "$H" record --tool qemu --tool-path "$tmp/fakeqemu" --kind $k --text -o "$tmp/$k.txt" -- "$prog" 2> "$tmp/$k.err" \
     || fail "$k: $(cat "$tmp/$k.err")"
 done
-printf '1000 ab\n1002 deadbeef\n100b ff\n' > "$tmp/ldval.want"
+printf '1000 ab\n1002 deadbeef\n100b ff\n100f 123456789\n' > "$tmp/ldval.want"
 printf '1000\n1000\n' > "$tmp/bb.want"
-printf '100f 1000\n' > "$tmp/edge.want"
+printf '1010 1000\n' > "$tmp/edge.want"
 for k in ldval bb edge; do
   grep -v '^#' "$tmp/$k.txt" | diff "$tmp/$k.want" - > "$tmp/$k.diff" || fail "$k trace differs: $(cat "$tmp/$k.diff")"
   echo "ok $k: $(wc -l < "$tmp/$k.want") records as expected"

@@ -73,7 +73,8 @@ run with `LC_ALL=C`.
 
 - `gzip-*`, `sqlite3-*`, `perl-*`, `sort-*`: Debian's x86-64 binaries.
   bb/edge/ldaddr from valgrind lackey; ldval from qemu-x86_64 (GPR-destination
-  `mov`/`movz`/`movs` loads, value masked to the memory operand size).
+  `mov`/`movz`/`movs` loads, `popq`, `leave`; value masked to the memory
+  operand size).
 - `rv-*`: the RISC-V programs in `tests/programs/` (statically linked with
   `riscv64-linux-gnu-gcc -O2 -static`), recorded with qemu-riscv64. ldval
   values are the destination register after the load (sign- or zero-extended
