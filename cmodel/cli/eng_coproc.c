@@ -74,6 +74,8 @@ static void usage(FILE *f, const char *cmd)
             "      --ft-aw N        PC filter bit table 2^N bits (default 12)\n"
             "      --no-mask        host never masks characterized loads (ablation)\n"
             "      --part-period N  cycles between partition switches (default 200000)\n"
+            "      --copy-period N  cycles between timer-driven copies, 0 = none (250000)\n"
+            "      --remask-period N cycles between unmasking all loads, 0 = never (1000000)\n"
             "      --max-records N  stop after N records\n"
             "      --checkpoints N  convergence points (eval, default 20)\n"
             "      --min-frac F     pairs with exact invariance >= F enter the error (0.10)\n"
@@ -94,6 +96,7 @@ static int parse(int argc, char **argv, opts *o)
         {"cam-aw", required_argument, 0, 'C'},  {"da-aw", required_argument, 0, 'D'},
         {"sb-aw", required_argument, 0, 'S'},   {"ft-aw", required_argument, 0, 'T'},
         {"no-mask", no_argument, 0, 'n'},       {"part-period", required_argument, 0, 'P'},
+        {"copy-period", required_argument, 0, 'Y'}, {"remask-period", required_argument, 0, 'R'},
         {"max-records", required_argument, 0, 'm'}, {"checkpoints", required_argument, 0, 'k'},
         {"min-frac", required_argument, 0, 'f'}, {"top", required_argument, 0, 't'},
         {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
@@ -121,6 +124,8 @@ static int parse(int argc, char **argv, opts *o)
         case 'T': if (hwp_cli_uint(cmd, "ft-aw", optarg, 4, 12, &u)) return 2; o->cfg.ft_aw = (int)u; break;
         case 'n': o->prm.masking = 0; break;
         case 'P': if (hwp_cli_uint(cmd, "part-period", optarg, 0, 1ull << 40, &u)) return 2; o->prm.part_period = u; break;
+        case 'R': if (hwp_cli_uint(cmd, "remask-period", optarg, 0, 1ull << 40, &u)) return 2; o->prm.remask_period = u; break;
+        case 'Y': if (hwp_cli_uint(cmd, "copy-period", optarg, 0, 1ull << 40, &u)) return 2; o->prm.copy_period = u; break;
         case 'm': if (hwp_cli_uint(cmd, "max-records", optarg, 1, UINT64_MAX, &u)) return 2; o->max_records = u; break;
         case 'k': if (hwp_cli_uint(cmd, "checkpoints", optarg, 1, 1000, &u)) return 2; o->nchk = (int)u; break;
         case 'f': if (hwp_cli_double(cmd, "min-frac", optarg, 0.0, 1.0, &o->min_frac)) return 2; break;
@@ -465,9 +470,9 @@ int hwp_eval_coproc(int argc, char **argv)
         printf(" \"interrupts\": %" PRIu64 ", \"thrash_interrupts\": %" PRIu64
                ", \"samples\": %u, \"tagged\": %u, \"dropped\": %u, \"slots_copied\": %" PRIu64
                ", \"masked\": %" PRIu64 ", \"partition_bits\": %u, \"partition_switches\": %" PRIu64
-               ", \"host_port_accesses\": %" PRIu64 ",\n",
+               ", \"timer_copies\": %" PRIu64 ", \"remasks\": %" PRIu64 ", \"host_port_accesses\": %" PRIu64 ",\n",
                h->interrupts, h->thrash_irqs, r.m.processed, r.m.tagged, r.m.dropped, h->slots_copied,
-               h->masked, h->part_bits, h->ticks, h->reads + h->writes);
+               h->masked, h->part_bits, h->ticks, h->timer_copies, h->remasks, h->reads + h->writes);
         printf(" \"overhead_cycles\": %.0f, \"overhead_pct\": %.4f,\n", ovh, ovh_pct);
         if (o.prog == CP_PROG_VALUE)
             printf(" \"simple\": {\"period\": %" PRIu64 ", \"samples\": %" PRIu64
@@ -478,9 +483,9 @@ int hwp_eval_coproc(int argc, char **argv)
                o.cost.interrupt, o.cost.port, o.cost.slot, o.cost.tick, o.cost.estimate, o.cost.simple,
                o.cost.cpi);
         printf(" \"config\": {\"uc_aw\": %d, \"cam_aw\": %d, \"da_aw\": %d, \"sb_aw\": %d, \"ft_aw\": %d, "
-               "\"masking\": %d, \"part_period\": %" PRIu64 "},\n",
+               "\"masking\": %d, \"part_period\": %" PRIu64 ", \"copy_period\": %" PRIu64 ", \"remask_period\": %" PRIu64 "},\n",
                o.cfg.uc_aw, o.cfg.cam_aw, o.cfg.da_aw, o.cfg.sb_aw, o.cfg.ft_aw, o.prm.masking,
-               o.prm.part_period);
+               o.prm.part_period, o.prm.copy_period, o.prm.remask_period);
         printf(" \"convergence\": [");
         for (int k = 0; k < r.nck; k++)
             printf("%s\n  {\"records\": %" PRIu64 ", \"coproc_error_pct\": %.4f, \"coproc_overhead_pct\": %.4f, "
@@ -494,9 +499,9 @@ int hwp_eval_coproc(int argc, char **argv)
         printf("engine coproc, program %s, trace %s\n", o.prog_name, o.trace);
         printf("records %" PRIu64 ", loads %" PRIu64 ", cycles %" PRIu64 "\n", r.records, r.ex.loads, r.cycles);
         printf("samples %u processed, %u tagged, %u dropped; %" PRIu64 " interrupts (%" PRIu64
-               " thrash), %" PRIu64 " slots copied, %" PRIu64 " masked\n",
-               r.m.processed, r.m.tagged, r.m.dropped, h->interrupts, h->thrash_irqs, h->slots_copied,
-               h->masked);
+               " thrash, %" PRIu64 " timer copies), %" PRIu64 " slots copied, %" PRIu64 " masked\n",
+               r.m.processed, r.m.tagged, r.m.dropped, h->interrupts, h->thrash_irqs, h->timer_copies,
+               h->slots_copied, h->masked);
         if (o.prog == CP_PROG_VALUE) {
             printf("co-processor: weighted RMS error %.2f%% over %" PRIu64 " <load, value> pairs, overhead %.3f%%\n",
                    err_pct, npairs, ovh_pct);

@@ -235,7 +235,7 @@ static int read_ok(const coproc *m, uint32_t op, uint32_t addr)
     uint32_t sp = addr >> 12, idx = addr & 0xfffu;
     int halted = m->state == CP_ST_STOP || m->state == CP_ST_IRQ;
     if (m->rsp_valid || m->clr_cnt != 0u) return 0;
-    if (op == CP_H_CMD) return halted || idx == CP_CMD_RUN || idx == CP_CMD_STOP;
+    if (op == CP_H_CMD) return halted || idx == CP_CMD_RUN || idx == CP_CMD_STOP || idx == CP_CMD_CLRBT;
     return halted || sp == CP_SP_FILT || sp == CP_SP_BT;
 }
 

@@ -16,13 +16,15 @@ void cp_host_params_default(cp_host_params *p)
 {
     p->min_samples = 32;
     p->hi = 0.90;
-    p->lo = 0.10;
+    p->lo = 0.02;
     p->max_copies = 4;
     p->max_part_bits = 4;
     p->fast_thrash = 256;
     p->masking = 1;
     p->part_period = 200000;
     p->cntw = 0;
+    p->copy_period = 250000;
+    p->remask_period = 1000000;
 }
 
 static void push_cmd(cp_host *h, uint32_t op, uint32_t addr, uint64_t data, int tag)
@@ -101,6 +103,8 @@ int cp_host_init(cp_host *h, const cp_cfg *cfg, const cp_image *img, int prog,
     push_cmd(h, CP_H_CMD, CP_CMD_RUN, 0, 0);
     h->phase = PH_LOAD;
     h->next_tick = prm->part_period;
+    h->next_copy = prm->copy_period;
+    h->next_remask = prm->remask_period;
     if (h->oom) {
         cp_host_free(h);
         snprintf(msg, 128, "out of memory");
@@ -133,20 +137,37 @@ int cp_host_peek(const cp_host *h, cp_hcmd *c)
 
 int cp_host_done(const cp_host *h) { return h->phase == PH_DONE; }
 
+/* Copy, step 1: status, the index registers and, for the value program,
+ * every slot's total (for the edge program the allocation count i6 says
+ * which entries are in use). */
 static void enqueue_copy(cp_host *h)
 {
-    int nsub = h->prog == CP_PROG_VALUE ? 4 : 3;
+    uint32_t dam = (1u << h->cfg.da_aw) - 1u;
+    h->copy_step = 0;
     push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | CP_F_IRQUPC, 0, TAG(TG_IRQUPC, 0));
     push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | CP_F_PROCESSED, 0, TAG(TG_PROC, 0));
     for (uint32_t k = 0; k < 8; k++)
         push_cmd(h, CP_H_READ, (CP_SP_REG << 12) | (CP_R_I + k), 0, TAG(TG_IREG, k));
-    for (uint32_t k = 0; k < h->cam_n; k++)
-        push_cmd(h, CP_H_READ, (CP_SP_CAM << 12) | k, 0, TAG(TG_CAM, k));
-    uint32_t dam = (1u << h->cfg.da_aw) - 1u;
-    for (int s = 0; s < nsub; s++)
+    if (h->prog == CP_PROG_VALUE)
         for (uint32_t k = 0; k < h->cam_n; k++)
+            push_cmd(h, CP_H_READ, (CP_SP_DA << 12) | ((h->base[3] | k) & dam), 0,
+                     TAG(TG_DA, 3u * h->cam_n + k));
+}
+
+/* Copy, step 2: key and data of the slots in use only. */
+static void enqueue_copy2(cp_host *h)
+{
+    uint32_t dam = (1u << h->cfg.da_aw) - 1u;
+    const int nsub = 3; /* b0..b2; the value program's totals (b3) came in step 1 */
+    h->copy_step = 1;
+    for (uint32_t k = 0; k < h->cam_n; k++) {
+        int used = h->prog == CP_PROG_VALUE ? h->da[3][k] != 0u : k < h->ireg[6];
+        if (!used) continue;
+        push_cmd(h, CP_H_READ, (CP_SP_CAM << 12) | k, 0, TAG(TG_CAM, k));
+        for (int s = 0; s < nsub; s++)
             push_cmd(h, CP_H_READ, (CP_SP_DA << 12) | ((h->base[s] | k) & dam), 0,
                      TAG(TG_DA, (uint32_t)s * h->cam_n + k));
+    }
 }
 
 static void store(cp_host *h, int tag, uint64_t d)
@@ -247,8 +268,9 @@ static void process(cp_host *h, int final)
                 uint32_t *cnt = mk_slot(h, r->pc);
                 if (!cnt) return;
                 (*cnt)++;
-                double inv = (double)r->hits / (double)r->total;
-                if ((r->total >= h->prm.min_samples && (inv >= h->prm.hi || inv <= h->prm.lo)) ||
+                uint32_t hm = r->hits + r->misses;
+                double inv = hm ? (double)r->hits / (double)hm : 0;
+                if ((hm >= h->prm.min_samples && (inv >= h->prm.hi || inv <= h->prm.lo)) ||
                     *cnt >= h->prm.max_copies)
                     mask_pc(h, r->pc);
             }
@@ -347,6 +369,20 @@ void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, i
         } else if (h->eos && h->now >= h->wait_until) {
             push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | CP_F_STATUS, 0, TAG(TG_STATUS, 0));
             h->phase = PH_POLL;
+        } else if (h->prog == CP_PROG_VALUE && h->prm.remask_period && h->now >= h->next_remask) {
+            /* periodic re-sampling: unmask every load, forget the copy counts */
+            h->next_remask = h->now + h->prm.remask_period;
+            h->remasks++;
+            memset(h->bt, 0, (size_t)1 << h->cfg.ft_aw);
+            memset(h->mk_cnt, 0, h->mk_cap * sizeof *h->mk_cnt);
+            push_cmd(h, CP_H_CMD, CP_CMD_CLRBT, 0, 0);
+        } else if (h->prog == CP_PROG_VALUE && h->prm.copy_period && h->now >= h->next_copy) {
+            /* periodic timer: copy out and clear, as an interrupt would */
+            h->next_copy = h->now + h->prm.copy_period;
+            h->timer_copies++;
+            push_cmd(h, CP_H_CMD, CP_CMD_STOP, 0, 0);
+            enqueue_copy(h);
+            h->phase = PH_COPY;
         } else if (h->prog == CP_PROG_VALUE && h->part_bits && h->prm.part_period &&
                    h->now >= h->next_tick) {
             /* periodic timer: move on to the next partition of the program */
@@ -372,10 +408,18 @@ void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, i
         break;
     }
     case PH_COPY:
+        if (h->copy_step == 0) {
+            enqueue_copy2(h);
+            break;
+        }
         process(h, 0);
         h->phase = PH_LOAD;
         break;
     case PH_FINAL:
+        if (h->copy_step == 0) {
+            enqueue_copy2(h);
+            break;
+        }
         process(h, 1);
         h->phase = PH_DONE;
         break;

@@ -25,17 +25,24 @@ extern "C" {
 enum cp_prog { CP_PROG_VALUE = 0, CP_PROG_EDGE = 1 };
 
 typedef struct cp_host_params {
-    /* value profiling: a load is masked (bit table) once it has at least
-     * min_samples samples and its dominant value's invariance is >= hi or
-     * <= lo, or once it has been copied out max_copies times */
+    /* value profiling: a load is masked (bit table) once a copy of its slot
+     * has hits + misses >= min_samples and the active value's invariance
+     * hits / (hits + misses) is >= hi or <= lo, or once it has been copied
+     * out max_copies times */
     uint32_t min_samples;   /* 32 */
-    double hi, lo;          /* 0.90, 0.10 */
+    double hi, lo;          /* 0.90, 0.02 */
     uint32_t max_copies;    /* 4 */
     uint32_t max_part_bits; /* partitions: up to 2^max_part_bits (4) */
     uint32_t fast_thrash;   /* thrash after fewer processed samples: +2 bits (256) */
     int masking;            /* 0: never mask (ablation) */
     uint64_t part_period;   /* cycles between partition switches by the timer (200000) */
     uint32_t cntw;          /* nonzero: override the program's counter width (stress tests) */
+    uint64_t remask_period; /* value program: cycles between clearings of the bit table
+                               (masked loads are profiled again: phase behavior), 0 = never
+                               (1000000) */
+    uint64_t copy_period;   /* value program: cycles between timer-driven copies, 0 = none
+                               (250000): the host stops the co-processor, copies and
+                               clears, so loads get re-sampled with new active values */
 } cp_host_params;
 
 void cp_host_params_default(cp_host_params *p);
@@ -72,6 +79,7 @@ typedef struct cp_host {
     size_t tn, tcap, thead;
     int phase;
     int loaded; /* the initial program load has completed */
+    int copy_step;
     int eos;
     uint64_t now, wait_until;
     /* copy buffers */
@@ -88,7 +96,7 @@ typedef struct cp_host {
     /* filter state kept by the host */
     uint8_t *bt;
     uint32_t part_bits, part;
-    uint64_t next_tick, ticks;
+    uint64_t next_tick, ticks, next_copy, timer_copies, next_remask, remasks;
     /* per-pc copy counts for masking decisions (open addressing) */
     uint32_t *mk_pc;
     uint32_t *mk_cnt;

@@ -158,7 +158,7 @@ module hwp_coproc #(
         host_ready = 1'b0;
         if (!rsp_valid_q && clr_cnt_q == {CW{1'b0}}) begin
             if (hop == 2'd2)
-                host_ready = halted || hidx == 12'd0 || hidx == 12'd1;
+                host_ready = halted || hidx == 12'd0 || hidx == 12'd1 || hidx == 12'd4;
             else
                 host_ready = halted || hsp == 4'd4 || hsp == 4'd5;
         end

@@ -39,6 +39,8 @@ public:
         host_idle_ = opt.get_double("host_idle", 0.25);
         uint64_t part_period = (uint64_t)opt.get_int("part_period", 20000);
         uint32_t cntw = (uint32_t)opt.get_int("cntw", 0);
+        uint64_t copy_period = (uint64_t)opt.get_int("copy_period", 30000);
+        uint64_t remask_period = (uint64_t)opt.get_int("remask_period", 70000);
         if (cntw > 32) die("--param cntw: expected 0 (program's) or 1..32");
         rng_ = opt.seed * 0x9E3779B97F4A7C15ull + 12345;
         int prog;
@@ -60,6 +62,8 @@ public:
         cp_host_params_default(&prm);
         prm.part_period = part_period;
         prm.cntw = cntw;
+        prm.copy_period = copy_period;
+        prm.remask_period = remask_period;
         if (cp_host_init(&h_, &cfg_, &img, prog, &prm, msg)) die(msg);
         cp_image_free(&img);
     }

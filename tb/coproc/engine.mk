@@ -1,0 +1,25 @@
+# Profiling co-processor (Zilles and Sohi 2001): lockstep regression
+# (tb/common/lockstep.h). Input stream: a retire trace (random idle cycles);
+# the host port is a second stream driven by the host software model
+# (cmodel/coproc/cp_host.c) with random idle cycles of its own, and its read
+# responses get random backpressure. Programs: tests/coproc/value.s (load
+# values) and tests/coproc/edge.s (edges). Runs are cut at 150K records.
+SIM_TOP     := hwp_coproc
+SIM_RTL     := coproc/hwp_coproc_ram.v coproc/hwp_coproc_dfe.v coproc/hwp_coproc.v
+SIM_CSRC    := tb/coproc/adapter.cpp
+SIM_CONFIGS := small value edge
+# default sizes (docs/coproc.md): 256 x 64-bit microcode, 64-entry CAM,
+# 512-word data array, 16-entry sample buffer, 4096-bit PC filter table
+SIM_GPARAMS_value := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
+SIM_ARGS_value    := --param prog=value --max-events 150000
+SIM_GPARAMS_edge  := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
+SIM_ARGS_edge     := --param prog=edge --max-events 150000
+# small (first: the default of make sim and synth-check): 8 slots, 4-entry
+# sample buffer, 6-bit counters: exercises interrupts, thrash partitioning,
+# masking, drops and counter saturation
+SIM_GPARAMS_small := UC_AW=8 CAM_AW=3 DA_AW=5 SB_AW=2 FT_AW=8 RISCV=1
+SIM_ARGS_small    := --param prog=value --param cntw=6 --max-events 150000
+SIM_TRACES := $(sort $(wildcard tests/traces/*-retire.hwpt))
+# synthesis: the first configuration (small) is the reduced iCE40 one
+# (docs/coproc.md: it does not fit the UP5K); the ECP5 gets the default sizes
+SYNTH_GPARAMS_ecp5  := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
