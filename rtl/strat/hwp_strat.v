@@ -150,118 +150,170 @@ module hwp_strat #(
     wire             sel = {1'b0, lfsr_n[15:0]} < cfg_rthr_i;
     wire             proc = en && b_v_q;
 
-    reg  [SW-1:0]    new_w;
+    // Stage B is the read-modify-write loop of the table, so it is written for
+    // depth: everything that depends only on one way (its increments and
+    // threshold tests) is computed for every way in parallel with the tag
+    // match and victim choice, and the chosen way is a one-hot select.
+    wire [CNT_W:0]   rate_m1    = cfg_rate_i - 1'b1;     // n >= r  <=>  hit >= r-1
+    wire [CNT_W:0]   evict_m1   = cfg_evict_i - 1'b1;
+    wire [MISS_W:0]  replace_m1 = cfg_replace_i - 1'b1;
+
+    reg  [WAYS-1:0]        w_v, w_match, w_sat, w_evk, w_rep, w_rsat, w_full;
+    reg  [WAYS*CNT_W-1:0]  w_hit;
+    reg  [WAYS*MISS_W-1:0] w_miss;
+    reg  [WAYS*(CNT_W+1)-1:0] w_nrep;
+    integer w;
+    always @* begin
+        for (w = 0; w < WAYS; w = w + 1) begin
+            w_hit[w*CNT_W +: CNT_W]    = old_w[w*EW +: CNT_W];
+            w_miss[w*MISS_W +: MISS_W] = old_w[w*EW + CNT_W +: MISS_W];
+            w_v[w]     = old_w[w*EW + EW - 1];
+            w_match[w] = w_v[w] && old_w[w*EW + CNT_W + MISS_W +: TAG_W] == b_tag_q;
+            w_sat[w]   = {1'b0, w_hit[w*CNT_W +: CNT_W]} >= rate_m1;
+            w_evk[w]   = {1'b0, w_hit[w*CNT_W +: CNT_W]} >= evict_m1;
+            w_rep[w]   = {1'b0, w_miss[w*MISS_W +: MISS_W]} >= replace_m1;
+            w_full[w]  = &w_hit[w*CNT_W +: CNT_W];
+            w_nrep[w*(CNT_W+1) +: CNT_W+1] = {1'b0, w_hit[w*CNT_W +: CNT_W]} +
+                {{(CNT_W-MISS_W){1'b0}}, w_miss[w*MISS_W +: MISS_W]} + 1'b1;
+            w_rsat[w]  = w_nrep[w*(CNT_W+1) +: CNT_W+1] >= cfg_rate_i;
+        end
+    end
+
+    // the way this event works on, one-hot
+    reg [WAYS-1:0]  hit_oh, free_oh, vict_oh, idx_oh, tsel;
+    reg [CNT_W-1:0] vmin;
+    reg             hw_f, fw_f;
+    always @* begin
+        hit_oh = {WAYS{1'b0}};
+        free_oh = {WAYS{1'b0}};
+        hw_f = 1'b0;
+        fw_f = 1'b0;
+        for (w = 0; w < WAYS; w = w + 1) begin
+            // lowest matching way, lowest free way
+            if (w_match[w] && !hw_f) begin hit_oh[w] = 1'b1; hw_f = 1'b1; end
+            if (!w_v[w] && !fw_f) begin free_oh[w] = 1'b1; fw_f = 1'b1; end
+        end
+        // victim: fewest hits, lowest way on a tie
+        vict_oh = {WAYS{1'b0}};
+        vict_oh[0] = 1'b1;
+        vmin = w_hit[CNT_W-1:0];
+        for (w = 1; w < WAYS; w = w + 1) begin
+            if (w_hit[w*CNT_W +: CNT_W] < vmin) begin
+                vmin = w_hit[w*CNT_W +: CNT_W];
+                vict_oh = {WAYS{1'b0}};
+                vict_oh[w] = 1'b1;
+            end
+        end
+        for (w = 0; w < WAYS; w = w + 1) idx_oh[w] = (b_way_full == w);
+        if (cfg_mode_i == M_TAG) tsel = hw_f ? hit_oh : (fw_f ? free_oh : vict_oh);
+        else tsel = idx_oh;
+    end
+
+    // the chosen way's precomputed values
+    reg              t_sat, t_evk, t_rep, t_rsat, t_full;
+    reg [CNT_W-1:0]  t_hit;
+    reg [MISS_W-1:0] t_miss;
+    reg [CNT_W:0]    t_nrep;
+    reg [TAG_W-1:0]  t_tag;
+    always @* begin
+        t_sat = 1'b0; t_evk = 1'b0; t_rep = 1'b0; t_rsat = 1'b0; t_full = 1'b0;
+        t_hit = {CNT_W{1'b0}}; t_miss = {MISS_W{1'b0}}; t_nrep = {(CNT_W+1){1'b0}};
+        t_tag = {TAG_W{1'b0}};
+        for (w = 0; w < WAYS; w = w + 1) begin
+            if (tsel[w]) begin
+                t_sat  = w_sat[w];
+                t_evk  = w_evk[w];
+                t_rep  = w_rep[w];
+                t_rsat = w_rsat[w];
+                t_full = w_full[w];
+                t_hit  = w_hit[w*CNT_W +: CNT_W];
+                t_miss = w_miss[w*MISS_W +: MISS_W];
+                t_nrep = w_nrep[w*(CNT_W+1) +: CNT_W+1];
+                t_tag  = old_w[w*EW + CNT_W + MISS_W +: TAG_W];
+            end
+        end
+    end
+    wire [CNT_W:0]  t_nhit = {1'b0, t_hit} + 1'b1;
+    wire [MISS_W:0] t_nmiss = {1'b0, t_miss} + 1'b1;
+    wire            t_mz = (t_miss == {MISS_W{1'b0}});
+    wire            unused_nmiss = t_nmiss[MISS_W];   // miss + 1 < 2^MISS_W when no E5
+
+    // the update of the chosen entry (cases as in strat_set_update)
     reg              emit;
     reg  [MCW-1:0]   count;
-    // working variables of the update
-    integer          w, tw;
-    reg              hw_f, fw_f;
-    integer          hw, fw, vw;
     reg              e_v;
     reg [TAG_W-1:0]  e_tag;
     reg [MISS_W-1:0] e_miss;
     reg [CNT_W-1:0]  e_hit;
-    reg [CNT_W:0]    n_hit, n_rep;
-    reg [MISS_W:0]   n_miss;
-
     always @* begin
-        new_w = old_w;
-        emit  = 1'b0;
-        count = {MCW{1'b0}};
-        // tagged lookup: lowest hitting way, lowest free way, fewest hits
-        hw_f = 1'b0; hw = 0; fw_f = 1'b0; fw = 0; vw = 0;
-        for (w = WAYS - 1; w >= 0; w = w - 1) begin
-            if (old_w[w*EW + EW - 1] && old_w[w*EW + CNT_W + MISS_W +: TAG_W] == b_tag_q) begin
-                hw_f = 1'b1;
-                hw   = w;
-            end
-            if (!old_w[w*EW + EW - 1]) begin
-                fw_f = 1'b1;
-                fw   = w;
-            end
-        end
-        for (w = 1; w < WAYS; w = w + 1)
-            if (old_w[w*EW +: CNT_W] < old_w[vw*EW +: CNT_W]) vw = w;
-        // the entry this event works on
-        if (cfg_mode_i == M_TAG) tw = hw_f ? hw : (fw_f ? fw : vw);
-        else tw = b_way_full;
-        {e_v, e_tag, e_miss, e_hit} = old_w[tw*EW +: EW];
-        n_hit  = {1'b0, e_hit} + 1'b1;
-        n_miss = {1'b0, e_miss} + 1'b1;
-        n_rep  = {1'b0, e_hit} + {{(CNT_W-MISS_W){1'b0}}, n_miss};
-
+        emit   = 1'b0;
+        count  = t_nhit;
+        e_v    = 1'b0;
+        e_tag  = b_tag_q;
+        e_miss = {MISS_W{1'b0}};
+        e_hit  = t_nhit[CNT_W-1:0];
         case (cfg_mode_i)
             M_R, M_HR: begin
-                if (sel) begin
-                    emit  = 1'b1;
-                    count = cfg_rate_i;
-                end
+                emit  = sel;
+                count = cfg_rate_i;
+                e_hit = t_hit;   // the counter is left alone
             end
             M_P, M_HP: begin
-                if (n_hit >= cfg_rate_i) begin
-                    emit  = 1'b1;
-                    count = n_hit;
-                    e_hit = {CNT_W{1'b0}};
-                end else begin
-                    e_hit = n_hit[CNT_W-1:0];
-                end
+                emit = t_sat;
+                if (t_sat) e_hit = {CNT_W{1'b0}};
             end
             M_CR, M_HCR: begin
-                if (sel || n_hit[CNT_W]) begin
-                    emit  = 1'b1;
-                    count = n_hit;
-                    e_hit = {CNT_W{1'b0}};
-                end else begin
-                    e_hit = n_hit[CNT_W-1:0];
-                end
+                emit = sel || t_full;
+                if (emit) e_hit = {CNT_W{1'b0}};
             end
             M_TAG: begin
                 if (hw_f) begin
                     // E3/E6a accumulate, E2 saturate, E6 evict (hit := miss)
-                    if (n_hit >= cfg_rate_i ||
-                        (e_miss != {MISS_W{1'b0}} && n_hit >= cfg_evict_i)) begin
+                    e_miss = t_miss;
+                    e_v    = 1'b1;
+                    if (t_sat || (!t_mz && t_evk)) begin
                         emit   = 1'b1;
-                        count  = n_hit;
                         e_v    = 1'b0;
-                        e_hit  = {{(CNT_W-MISS_W){1'b0}}, e_miss};
+                        e_hit  = {{(CNT_W-MISS_W){1'b0}}, t_miss};
                         e_miss = {MISS_W{1'b0}};
-                    end else begin
-                        e_hit = n_hit[CNT_W-1:0];
                     end
                 end else if (fw_f) begin
                     // E1 allocate, keeping a count carried over by E6
-                    e_tag  = b_tag_q;
-                    e_miss = {MISS_W{1'b0}};
-                    if (n_hit >= cfg_rate_i) begin
-                        emit  = 1'b1;
-                        count = n_hit;
-                        e_v   = 1'b0;
-                        e_hit = {CNT_W{1'b0}};
-                    end else begin
-                        e_v   = 1'b1;
-                        e_hit = n_hit[CNT_W-1:0];
-                    end
-                end else if (n_miss >= cfg_replace_i) begin
+                    emit = t_sat;
+                    e_v  = !t_sat;
+                    if (t_sat) e_hit = {CNT_W{1'b0}};
+                end else if (t_rep) begin
                     // E5 replace: the new tuple inherits hit + miss counts
-                    e_tag  = b_tag_q;
-                    e_miss = {MISS_W{1'b0}};
-                    if (n_rep >= cfg_rate_i) begin
-                        emit  = 1'b1;
-                        count = n_rep;
-                        e_v   = 1'b0;
-                        e_hit = {CNT_W{1'b0}};
-                    end else begin
-                        e_v   = 1'b1;
-                        e_hit = n_rep[CNT_W-1:0];
-                    end
+                    emit  = t_rsat;
+                    count = t_nrep;
+                    e_v   = !t_rsat;
+                    e_hit = t_rsat ? {CNT_W{1'b0}} : t_nrep[CNT_W-1:0];
                 end else begin
-                    // E4 / E5a count the miss
-                    e_miss = n_miss[MISS_W-1:0];
+                    // E4 / E5a count the miss; the entry stays as it is
+                    e_v    = 1'b1;
+                    e_tag  = t_tag;
+                    e_miss = t_nmiss[MISS_W-1:0];
+                    e_hit  = t_hit;
                 end
             end
-            default: ;
+            default: e_hit = t_hit;
         endcase
-        new_w[tw*EW +: EW] = {e_v, e_tag, e_miss, e_hit};
+    end
+
+    // write back: the chosen way changes, the others keep their entries. In
+    // the sampler modes the valid/tag/miss fields of an entry stay zero.
+    reg [SW-1:0] new_w;
+    always @* begin
+        for (w = 0; w < WAYS; w = w + 1) begin
+            if (tsel[w]) begin
+                if (cfg_mode_i == M_TAG)
+                    new_w[w*EW +: EW] = {e_v, e_tag, e_miss, e_hit};
+                else
+                    new_w[w*EW +: EW] = {old_w[w*EW + CNT_W +: EW - CNT_W], e_hit};
+            end else begin
+                new_w[w*EW +: EW] = old_w[w*EW +: EW];
+            end
+        end
     end
 
     // ---------------------------------------------------------------- table
