@@ -12,7 +12,7 @@ COPROC_EVAL_DIR    := $(BUILD)/eval/coproc
 COPROC_LONG_TRACES := $(COPROC_LONG_PROGS:%=$(COPROC_EVAL_DIR)/rv-%-long-retire.hwpt)
 COPROC_EVAL_TRACES ?= $(COPROC_LONG_TRACES) $(sort $(wildcard tests/traces/rv-*-retire.hwpt))
 
-$(COPROC_EVAL_DIR)/rv-%-long-retire.hwpt: $(BUILD)/programs/rv/% $(HWPROF)
+$(COPROC_EVAL_DIR)/rv-%-long-retire.hwpt: | $(BUILD)/programs/rv/% $(HWPROF)
 	@mkdir -p $(dir $@)
 	$(HWPROF) record --kind retire --tool qemu --skip 100000 --max $(COPROC_LONG_N) --compress -o $@.tmp -- $< > /dev/null
 	mv $@.tmp $@

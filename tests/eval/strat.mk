@@ -8,4 +8,4 @@ STRAT_EVAL_TRACES ?= $(sort $(wildcard tests/traces/*-ldval.hwpt))
 eval-strat: $(HWPROF)
 	@test -n "$(strip $(STRAT_EVAL_TRACES))" || { echo "eval-strat: no tests/traces/*-ldval.hwpt traces" >&2; exit 1; }
 	$(PYTHON) tests/eval/strat_sweep.py --hwprof $(HWPROF) -j 2 --out docs/results/strat \
-	  --md docs/results/hashed-tables-strat.md $(STRAT_EVAL_TRACES)
+	  --md docs/results/hashed-tables-strat.md --head tests/eval/strat-results-head.md $(STRAT_EVAL_TRACES)
