@@ -213,7 +213,7 @@ static void trace_cases(void)
         for (int t = 0; t < 2; t++) {
             c.eps_q = t ? 655 : 6553;
             snprintf(what, sizeof what, "%s eps=%s", strrchr(p, '/') + 1, t ? "1%" : "10%");
-            run_case(what, &c, keys, n, 0);
+            run_case(what, &c, keys, n, t); /* LUT TCAM timing at 10%, RAM TCAM at 1% */
         }
         free(keys);
     }
