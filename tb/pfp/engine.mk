@@ -9,8 +9,9 @@ SIM_TOP  := hwp_pfp
 SIM_RTL  := pfp/hwp_pfp.v
 SIM_CSRC := tb/pfp/adapter.cpp
 SIM_CONFIGS := default nopfp small wide
-# default: the paper's front end (fetch queue 32, decode 4) and predictor (2 x 64, min. block 4)
-SIM_GPARAMS_default := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=6 SET_BITS=6 MIN_LEN=4 SKIP_BITS=4 BR_PEN=3 PC_W=32 CNT_W=32
+# default: the paper's front end (fetch queue 32, decode 4) and predictor (2 x 64, min. block 4),
+# 24-bit addresses, 32-record window, skips up to 8 instructions (keeps the Yosys check short)
+SIM_GPARAMS_default := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=5 SET_BITS=6 MIN_LEN=4 SKIP_BITS=3 BR_PEN=3 PC_W=24 CNT_W=32
 # nopfp: the same hardware with profile flag prediction off (selective dispatch only)
 SIM_GPARAMS_nopfp   := $(SIM_GPARAMS_default)
 SIM_ARGS_nopfp      := --param pfp_en=0
@@ -40,9 +41,8 @@ sim-build: $(SIM_TRACES)
 # FPGA builds (make synth BOARD=icebreaker|ulx3s ENGINE=pfp). The window and
 # the descriptor table are read combinationally by several ports per cycle
 # (FETCH_W + DEC_W window reads, a lookup and an update per cycle), so they
-# are flip-flops, not block RAM (docs/pfp.md); the iCE40 build is scaled down.
-# ECP5-85F: the paper's table (2 x 64) and front end at 32-bit addresses.
-SYNTH_GPARAMS_ecp5  := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=6 SET_BITS=6 MIN_LEN=4 SKIP_BITS=4 BR_PEN=3 PC_W=32 CNT_W=32
+# are flip-flops, not block RAM (docs/pfp.md). ECP5-85F builds the default
+# configuration (the paper's 2 x 64 table); the iCE40 build is scaled down.
 # iCE40 UP5K: 2-wide, 2 x 8 descriptors, 16-entry window, 20-bit addresses, 16-bit counters
 SYNTH_GPARAMS_ice40 := FETCH_W=2 DEC_W=2 FQ=8 WIN_BITS=4 SET_BITS=3 MIN_LEN=4 SKIP_BITS=2 BR_PEN=3 PC_W=20 CNT_W=16
 SYNTH_FREQ_icebreaker := 12
