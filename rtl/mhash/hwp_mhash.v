@@ -117,6 +117,7 @@ module hwp_mhash #(
     reg          s3l_q;       // ... in S3
 
     reg          s3v_q;
+    reg          same_q;      // the tuple in S3 equals the one before it
     reg [W-1:0]  s3_a_q, s3_b_q;
     reg [NB-1:0] s3_en_q;
     reg [NB*DB-1:0] s3_addr_q;
@@ -132,7 +133,7 @@ module hwp_mhash #(
     wire [ACC_K*W-1:0]  acc_a /* verilator public_flat_rd */;
     wire [ACC_K*W-1:0]  acc_b /* verilator public_flat_rd */;
     wire [ACC_K*CW-1:0] acc_c /* verilator public_flat_rd */;
-    wire [ACC_K-1:0]    acc_m;   // tag matches the tuple in S3
+    wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in S3 (one-hot or zero)
     wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
     wire [ACC_K*W-1:0]  sh_a;
     wire [ACC_K*W-1:0]  sh_b;
@@ -226,16 +227,13 @@ module hwp_mhash #(
     end
 
     // ---------------------------------------------------------------- S3: accumulator search
-    reg          hit, free_found, rep_found;
-    reg [KB-1:0] hit_idx, free_idx, rep_idx;
+    reg          free_found, rep_found;
+    reg [KB-1:0] free_idx, rep_idx;
     integer ak;
     always @* begin
-        hit = 1'b0; free_found = 1'b0; rep_found = 1'b0;
-        hit_idx = {KB{1'b0}}; free_idx = {KB{1'b0}}; rep_idx = {KB{1'b0}};
+        free_found = 1'b0; rep_found = 1'b0;
+        free_idx = {KB{1'b0}}; rep_idx = {KB{1'b0}};
         for (ak = ACC_K - 1; ak >= 0; ak = ak - 1) begin
-            if (acc_m[ak]) begin
-                hit = 1'b1; hit_idx = ak[KB-1:0];
-            end
             if (!acc_v[ak]) begin
                 free_found = 1'b1; free_idx = ak[KB-1:0];
             end
@@ -245,13 +243,14 @@ module hwp_mhash #(
         end
     end
 
+    // Tags are unique, so at most one entry matches: the match vector is
+    // one-hot and each entry updates itself (no index encode, no count mux).
+    wire          hit     = |acc_m;
     wire          upd     = s3v_q && (!hit || !cfg_shield_i);
     wire          promo   = s3v_q && !hit && (newmin >= cfg_thr_i);
     wire          ins     = promo && (free_found || rep_found);
     wire          refuse  = promo && !(free_found || rep_found);
     wire [KB-1:0] slot    = free_found ? free_idx : rep_idx;
-    wire [CW-1:0] hit_cnt = acc_c[CW*hit_idx +: CW];
-    wire [CW-1:0] hit_inc = (hit_cnt == CMAX) ? CMAX : hit_cnt + 1'b1;
 
     // bank writes: init clear, pipeline update, or scrub
     integer wj;
@@ -366,6 +365,7 @@ module hwp_mhash #(
     // ---------------------------------------------------------------- datapath registers
     always @(posedge clk_i) begin
         s3_a_q     <= h_a;
+        same_q     <= (h_a == s3_a_q) && (h_b == s3_b_q);
         s3_b_q     <= h_b;
         s3_en_q    <= h_en;
         s3_addr_q  <= h_addr;
@@ -381,7 +381,8 @@ module hwp_mhash #(
             reg          v_q, r_q, p_q;
             reg [W-1:0]  a_q, b_q, sa_q, sb_q;
             reg [CW-1:0] c_q, sc_q;
-            wire         hit_me = s3v_q && hit && (gk == hit_idx);
+            wire         hit_me = s3v_q && acc_m[gk];
+            wire [CW-1:0] hit_inc = (c_q == CMAX) ? CMAX : c_q + 1'b1;
             wire         ins_me = ins && (slot == gk);
             // entry after this cycle's S3 update
             wire [CW-1:0] c_nx  = ins_me ? newmin : hit_me ? hit_inc : c_q;
@@ -426,7 +427,14 @@ module hwp_mhash #(
             assign acc_a[W*gk +: W]     = a_q;
             assign acc_b[W*gk +: W]     = b_q;
             assign acc_c[CW*gk +: CW]   = c_q;
-            assign acc_m[gk]            = v_q && (a_q == s3_a_q) && (b_q == s3_b_q);
+            // tag compare against the tuple leaving the hash unit, registered;
+            // in S3 corrected for the entry the previous tuple just wrote
+            reg m_q, insd_q;
+            always @(posedge clk_i) begin
+                m_q    <= (a_q == h_a) && (b_q == h_b);
+                insd_q <= ins_me;
+            end
+            assign acc_m[gk]            = v_q && (insd_q ? same_q : m_q);
             assign pend[gk]             = p_q;
             assign sh_a[W*gk +: W]      = sa_q;
             assign sh_b[W*gk +: W]      = sb_q;

@@ -40,9 +40,9 @@ endif
 
 # FPGA builds (fpga/synth.sh, out-of-context bench). ECP5-85F: the paper's
 # configuration with 64-bit tuple fields. iCE40 UP5K (5280 LUTs, 30 EBRs):
-# 16-bit tuple fields, 4 banks, 16-bit counters and a 24-entry accumulator
+# 16-bit tuple fields, 4 banks, 16-bit counters and a 12-entry accumulator
 # (a 100-entry register accumulator does not fit; see docs/mhash.md).
 SYNTH_VFLAGS_ecp5  := -GW=64 -GN_COUNTERS=2048 -GCW=24 -GEW=8 -GMAX_TABLES=16 -GACC_K=100 -GLW=32
-SYNTH_VFLAGS_ice40 := -GW=16 -GN_COUNTERS=2048 -GCW=16 -GEW=8 -GMAX_TABLES=4 -GACC_K=24 -GLW=24
+SYNTH_VFLAGS_ice40 := -GW=16 -GN_COUNTERS=2048 -GCW=16 -GEW=8 -GMAX_TABLES=4 -GACC_K=12 -GLW=24
 SYNTH_FREQ_icebreaker := 48
 SYNTH_FREQ_ulx3s      := 125
