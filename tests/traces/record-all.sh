@@ -23,7 +23,7 @@ traces=()
 for p in gzip sqlite3 perl sort; do
   case $p in
     gzip)    cmd="gzip -6 -c $work/text.txt" ;;
-    sqlite3) cmd="sqlite3 :memory: .read\\ $work/queries.sql" ;;
+    sqlite3) cmd="sqlite3 :memory: \".read $work/queries.sql\"" ;;
     perl)    cmd="perl tests/traces/inputs/wordfreq.pl $work/text.txt" ;;
     sort)    cmd="sort --parallel=1 $work/text.txt" ;;
   esac
