@@ -9,7 +9,7 @@
 #include <string.h>
 
 enum { PH_LOAD, PH_RUN, PH_COPY, PH_POLL, PH_FINAL, PH_DONE };
-enum { TG_STATUS = 1, TG_IRQUPC, TG_PROC, TG_IREG, TG_CAM, TG_DA };
+enum { TG_STATUS = 1, TG_IRQUPC, TG_PROC, TG_IREG, TG_CAM, TG_DA, TG_NONE };
 #define TAG(kind, idx) ((kind) << 20 | (idx))
 
 void cp_host_params_default(cp_host_params *p)
@@ -144,6 +144,22 @@ static void enqueue_copy(cp_host *h)
 {
     uint32_t dam = (1u << h->cfg.da_aw) - 1u;
     h->copy_step = 0;
+    if (h->prog == CP_PROG_ISA) {
+        /* everything, in one step */
+        h->copy_step = 1;
+        push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | CP_F_IRQUPC, 0, TAG(TG_IRQUPC, 0));
+        for (uint32_t k = 0; k < 0x40u; k++)
+            push_cmd(h, CP_H_READ, (CP_SP_REG << 12) | k, 0, TAG(TG_NONE, 0));
+        for (uint32_t k = CP_F_STATUS; k <= CP_F_ABORTED; k++)
+            push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | k, 0, TAG(TG_NONE, 0));
+        for (uint32_t k = 0; k < h->cam_n; k++)
+            push_cmd(h, CP_H_READ, (CP_SP_CAM << 12) | k, 0, TAG(TG_NONE, 0));
+        for (uint32_t k = 0; k <= dam; k++)
+            push_cmd(h, CP_H_READ, (CP_SP_DA << 12) | k, 0, TAG(TG_NONE, 0));
+        for (uint32_t k = 0; k < (1u << h->cfg.uc_aw); k++)
+            push_cmd(h, CP_H_READ, (CP_SP_UC << 12) | k, 0, TAG(TG_NONE, 0));
+        return;
+    }
     push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | CP_F_IRQUPC, 0, TAG(TG_IRQUPC, 0));
     push_cmd(h, CP_H_READ, (CP_SP_FILT << 12) | CP_F_PROCESSED, 0, TAG(TG_PROC, 0));
     for (uint32_t k = 0; k < 8; k++)
@@ -291,6 +307,11 @@ static void process(cp_host *h, int final)
             push_cmd(h, CP_H_WRITE, (CP_SP_FILT << 12) | CP_F_PMATCH, h->part, 0);
         }
         h->last_processed = h->processed;
+    } else if (h->prog == CP_PROG_ISA) {
+        if (!final) {
+            h->interrupts++;
+            h->full_irqs++;
+        }
     } else {
         uint32_t alloc = h->ireg[6];
         if (!final) {

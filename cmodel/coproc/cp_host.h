@@ -22,7 +22,10 @@
 extern "C" {
 #endif
 
-enum cp_prog { CP_PROG_VALUE = 0, CP_PROG_EDGE = 1 };
+/* CP_PROG_ISA: the ISA exerciser tests/coproc/isa.s (lockstep coverage); the
+ * host copies every register and array word out at each interrupt and at the
+ * end, and keeps nothing. */
+enum cp_prog { CP_PROG_VALUE = 0, CP_PROG_EDGE = 1, CP_PROG_ISA = 2 };
 
 typedef struct cp_host_params {
     /* value profiling: a load is masked (bit table) once a copy of its slot

@@ -46,7 +46,8 @@ public:
         int prog;
         if (prog_name_ == "value") prog = CP_PROG_VALUE;
         else if (prog_name_ == "edge") prog = CP_PROG_EDGE;
-        else die("--param prog: expected value or edge");
+        else if (prog_name_ == "isa") prog = CP_PROG_ISA;
+        else die("--param prog: expected value, edge or isa");
         if (riscv_p != (opt.trace.isa == HWP_ISA_RISCV64 ? 1 : 0))
             die("RISCV parameter does not match the trace's ISA");
         char msg[700];

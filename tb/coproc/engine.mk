@@ -3,11 +3,12 @@
 # the host port is a second stream driven by the host software model
 # (cmodel/coproc/cp_host.c) with random idle cycles of its own, and its read
 # responses get random backpressure. Programs: tests/coproc/value.s (load
-# values) and tests/coproc/edge.s (edges). Runs are cut at 150K records.
+# values), tests/coproc/edge.s (edges), tests/coproc/isa.s (ISA coverage).
+# Runs are cut at 150K records.
 SIM_TOP     := hwp_coproc
 SIM_RTL     := coproc/hwp_coproc_ram.v coproc/hwp_coproc_dfe.v coproc/hwp_coproc.v
 SIM_CSRC    := tb/coproc/adapter.cpp
-SIM_CONFIGS := small value edge
+SIM_CONFIGS := small value edge isa
 # default sizes (docs/coproc.md): 256 x 64-bit microcode, 64-entry CAM,
 # 512-word data array, 16-entry sample buffer, 4096-bit PC filter table
 SIM_GPARAMS_value := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
@@ -19,6 +20,11 @@ SIM_ARGS_edge     := --param prog=edge --max-events 150000
 # masking, drops and counter saturation
 SIM_GPARAMS_small := UC_AW=8 CAM_AW=3 DA_AW=5 SB_AW=2 FT_AW=8 RISCV=1
 SIM_ARGS_small    := --param prog=value --param cntw=6 --max-events 150000
+# isa: tests/coproc/isa.s, an ISA exerciser (every operation and operand kind,
+# data-array bypass, forwarding, predicted t-register branches, CAM ops,
+# interrupts; the host copies every register and array word out)
+SIM_GPARAMS_isa   := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
+SIM_ARGS_isa      := --param prog=isa --max-events 150000
 SIM_TRACES := $(sort $(wildcard tests/traces/*-retire.hwpt))
 # synthesis: the first configuration (small) is the reduced iCE40 one
 # (docs/coproc.md: it does not fit the UP5K); the ECP5 gets the default sizes
