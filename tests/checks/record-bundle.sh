@@ -33,8 +33,8 @@ while IFS='|' read -r _ file kind _ _ recs dist _; do
   n=$((n + 1))
 done < <(grep -E '^\| `[^`]+\.hwpt` \|' "$readme")
 [ $n -ge 20 ] || fail "only $n traces listed"
-shopt -s nullglob
 for t in tests/traces/{gzip,sqlite3,perl,sort,rv-*}-{bb,edge,ldaddr,ldval,retire}.hwpt; do
+  [ -e "$t" ] || continue
   grep -q "^| \`$(basename "$t")\` |" "$readme" || fail "$(basename "$t") is not listed in the README"
 done
 progs=$(grep -E '^\| `[^`]+\.hwpt` \|' "$readme" | grep -v '`rv-' | sed 's/^| `\([^-]*\)-.*/\1/' | sort -u | wc -l)
