@@ -48,16 +48,17 @@ check_one() {
     printf 'synth_%s -top %s\n' "$arch" "$top"
     printf 'tee -q -o %s stat -json\n' "$stat"
   } >"$ys"
-  local t0=$SECONDS rc
-  "$YOSYS" -q -l "$log" -s "$ys" >"$dir/$arch.out" 2>&1
+  local t0=$SECONDS rc cpu TIMEFORMAT='%1U %1S'
+  { time "$YOSYS" -q -l "$log" -s "$ys" >"$dir/$arch.out" 2>&1; } 2>"$dir/$arch.cpu"
   rc=$?
+  cpu=$(tail -1 "$dir/$arch.cpu" | awk '{ printf "%.1f", $1 + $2 }')
   local res
   res=$("$PYTHON" "$HWP_ROOT/fpga/yosys_log.py" --log "$log" --waivers "$waivers" \
           --stat "$stat" --arch "$arch" --json-out "$dir/$arch.cells.json" 2>&1)
   local prc=$?
   if [ $rc -eq 0 ] && [ $prc -eq 0 ]; then
     echo "PASS synth $item $arch"
-    echo "    $res ($((SECONDS - t0)) s)"
+    echo "    $res ($((SECONDS - t0)) s, CPU $cpu s)"
   else
     echo "FAIL synth $item $arch"
     [ $rc -eq 0 ] || { echo "    yosys exit $rc; log $log:"; grep -i -B2 -A3 'error' "$log" "$dir/$arch.out" | head -30 | sed 's/^/    /'; }
