@@ -5,5 +5,5 @@
 set -eu
 make --no-print-directory -s build/pfp-traces/sort-bb-25.hwpt ENGINE=pfp >/dev/null
 tests/mutate.sh pfp-lock pfp default pfp/hwp_pfp.v \
-  's/!bdt_lock_q\[{fs, fw_sel}\] \&\&/1'"'"'b1 \&\&/' \
+  's/fl_hit \&\& !fl_lock \&\&/fl_hit \&\&/' \
   build/pfp-traces/sort-bb-25.hwpt
