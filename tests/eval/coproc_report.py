@@ -21,6 +21,7 @@ VARIANTS = [
     ("base", []),
     ("half", ["--cam-aw", "5", "--da-aw", "8"]),
     ("double", ["--cam-aw", "7", "--da-aw", "10"]),
+    ("tiny", ["--cam-aw", "3", "--da-aw", "5"]),
     ("no-mask", ["--no-mask"]),
 ]
 
@@ -46,6 +47,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--img-dir", required=True)
     ap.add_argument("--synth", default="build/synth/ulx3s/coproc/summary.json")
+    ap.add_argument("--notes", default="tests/eval/coproc_notes.md",
+                    help="hand-written discussion appended to the report")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.img_dir, exist_ok=True)
@@ -66,8 +69,9 @@ def main():
              "(checked against the RTL cycle by cycle by `make sim ENGINE=coproc`) running "
              "the microcode of `tests/coproc/value.s` / `edge.s` with the host software of "
              "`cmodel/coproc/cp_host.c`, one retired record per cycle, on real RISC-V retire "
-             "traces (the `-long-` ones: 4M records after skipping 100K, recorded with "
-             "`hwprof record --kind retire`; the others are the bundled 200K-record traces).\n")
+             "traces (the `-long-` ones: the programs' retired instructions after the first 100K, "
+             "at most 4M, recorded with `hwprof record --kind retire --tool qemu`; the others "
+             "are the bundled 200K-record traces).\n")
     L.append("## Load-value profiling: accuracy and overhead\n")
     L.append("Weighted RMS error (percent) of the per-<load, value> invariance estimates over the "
              "pairs with exact invariance >= 10 %, weighted by dynamic count (docs/coproc.md), "
@@ -94,15 +98,20 @@ def main():
     longs = [t for t in res if "-long-" in t]
     if longs:
         L.append("## Sensitivity to storage and masking (long traces)\n")
-        L.append("half = 32 slots / 256-word data array, double = 128 slots / 1024 words, "
-                 "no-mask = the host never sets PC filter bits.\n")
-        L.append("| trace | variant | error % | overhead % | interrupts | samples | dropped |")
-        L.append("|---|---|---|---|---|---|---|")
+        L.append("base = 64 slots / 512-word data array, half = 32 / 256, double = 128 / 1024, "
+                 "tiny = 8 / 32 (the reduced iCE40 configuration: the working sets no longer fit, "
+                 "so thrash interrupts partition the program), no-mask = the host never sets PC "
+                 "filter bits. The simple-sampling error is at the variant's own overhead.\n")
+        L.append("| trace | variant | error % | simple error % | overhead % | interrupts (thrash) | "
+                 "partition bits | samples | dropped |")
+        L.append("|---|---|---|---|---|---|---|---|---|")
         for t in longs:
             for vn, _ in VARIANTS:
                 v = res[t]["value"][vn]
                 L.append(f"| {name(t)} | {vn} | {v['weighted_rms_error_pct']:.2f} | "
-                         f"{v['overhead_pct']:.3f} | {v['interrupts']} | {v['samples']} | {v['dropped']} |")
+                         f"{v['simple']['weighted_rms_error_pct']:.2f} | "
+                         f"{v['overhead_pct']:.3f} | {v['interrupts']} ({v['thrash_interrupts']}) | "
+                         f"{v['partition_bits']} | {v['samples']} | {v['dropped']} |")
         L.append("")
         L.append("## Convergence\n")
         for t in longs:
@@ -149,6 +158,21 @@ def main():
         L.append(f"| {name(t)} | {e['branches']} | {e['edge_weighted_rms_error_pct']:.2f} | "
                  f"{e['overhead_pct']:.3f} | {e['interrupts']} | {e['samples']} | {e['dropped']} |")
     L.append("")
+    L.append("## Synthesis\n")
+    syn = None
+    if os.path.exists(a.synth):
+        with open(a.synth) as f:
+            syn = json.load(f)
+        L.append("`make synth BOARD=ulx3s ENGINE=coproc` (default sizes, ECP5-85F, out-of-context "
+                 "bench; build/synth/ulx3s/coproc/summary.json):\n")
+        L.append("```")
+        L.append(json.dumps(syn, indent=1))
+        L.append("```\n")
+    else:
+        L.append(f"({a.synth} not present: run `make synth BOARD=ulx3s ENGINE=coproc`.)\n")
+    if a.notes and os.path.exists(a.notes):
+        with open(a.notes) as f:
+            L.append(f.read())
     with open(a.out, "w") as f:
         f.write("\n".join(L))
     print(f"coproc_report: wrote {a.out}")
