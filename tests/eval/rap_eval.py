@@ -236,22 +236,55 @@ def main():
     L.append("| board | TCAM | config | LUT/logic used | FF | block RAM | DSP | Fmax MHz | target MHz | met |")
     L.append("|---|---|---|---|---|---|---|---|---|---|")
     found = False
-    for var in ("ram", "lut"):
-        for board in ("icebreaker", "ulx3s"):
-            f = os.path.join(a.synth_root + "-" + var, board, "rap", "summary.json")
-            if not os.path.exists(f):
-                continue
-            found = True
-            with open(f) as fh:
-                sm = json.load(fh)
-            nx = sm.get("nextpnr", {})
-            cfg = sm.get("config", "")
-            L.append(f"| {board} ({sm.get('device', '')}) | {var} | `{cfg}` | "
-                     f"{nx.get('logic', {}).get('used', '?')} / {nx.get('logic', {}).get('available', '?')} | "
-                     f"{nx.get('ff', {}).get('used', '?')} | {nx.get('bram', {}).get('used', '?')} / "
-                     f"{nx.get('bram', {}).get('available', '?')} | {nx.get('dsp', {}).get('used', '?')} | "
-                     f"{sm.get('fmax_mhz', 0):.1f} | {sm.get('target_mhz', 0):.0f} | "
-                     f"{'yes' if sm.get('timing_met') else 'no'} |")
+    import glob
+    for f in sorted(glob.glob(a.synth_root + "-*/*/rap/summary.json")):
+        var = "ram" if "-ram" in f else "lut"
+        board = f.split(os.sep)[-3]
+        found = True
+        with open(f) as fh:
+            sm = json.load(fh)
+        nx = sm.get("nextpnr", {})
+        yc = sm.get("yosys_cells", {})
+        cfg = sm.get("config", "")
+        if "failed" in sm:  # e.g. does not fit: report the utilisation nextpnr printed
+            d = os.path.dirname(f)
+            util = ""
+            try:
+                with open(os.path.join(d, "nextpnr.log")) as fh:
+                    for line in fh:
+                        if "ICESTORM_LC:" in line or "TRELLIS_COMB:" in line or "ICESTORM_RAM:" in line \
+                                or "DP16KD:" in line:
+                            util += line.split("Info:")[-1].strip() + "; "
+            except OSError:
+                pass
+            try:
+                with open(os.path.join(d, "yosys.stat.json")) as fh:
+                    st = json.load(fh)
+                cells = next(iter(st["modules"].values()))["num_cells_by_type"]
+                util += "Yosys: " + ", ".join(f"{k} {v}" for k, v in sorted(cells.items()) if v >= 20)
+            except (OSError, KeyError, StopIteration, ValueError):
+                pass
+            cfgp = ""
+            try:
+                with open(os.path.join(d, "synth.ys")) as fh:
+                    for line in fh:
+                        if line.startswith("chparam"):
+                            cfgp = line.strip()
+            except OSError:
+                pass
+            L.append(f"| {board} | {var} | `{cfgp}` | FAILED: "
+                     f"{sm['failed'][:90]}... {util} | | | | | | no |")
+            continue
+        logic = nx.get("logic", {})
+        used = logic.get("used")
+        if used is None:
+            used = f"{yc.get('LUT4', '?')} LUT4 (Yosys)"
+        L.append(f"| {board} ({sm.get('device', '')}) | {var} | `{cfg}` | "
+                 f"{used} / {logic.get('available', '?')} | "
+                 f"{nx.get('ff', {}).get('used', yc.get('FF', '?'))} | {nx.get('bram', {}).get('used', yc.get('BRAM', '?'))} / "
+                 f"{nx.get('bram', {}).get('available', '?')} | {nx.get('dsp', {}).get('used', '?')} | "
+                 f"{(sm.get('fmax_mhz') or 0):.1f} | {(sm.get('target_mhz') or 0):.0f} | "
+                 f"{'yes' if sm.get('timing_met') else 'no'} |")
     if not found:
         L.append("| (no build found under " + a.synth_root + "-*/; run tests/eval/rap-synth.sh) | | | | | | | | | |")
     L.append("\n## Hot ranges of one value profile (like Figure 7)\n")
