@@ -384,20 +384,19 @@ module hwp_pfp #(
     reg [3:0]      fk;
     reg            pb_c, lp_c, fw_c;
     reg [3:0]      nf, nf_pi, f_skips;
-    reg            fwr      [0:FETCH_W-1];
-    reg [WIN_BITS-1:0] fwr_e [0:FETCH_W-1];
-    reg            fwr_sk   [0:FETCH_W-1];
-    reg            fwr_mp   [0:FETCH_W-1];
-    reg [SKIP_BITS-1:0] fwr_n [0:FETCH_W-1];
+    // per fetch slot: entry written, its index, skip leader, mispredicted, skip count
+    reg [FETCH_W-1:0]           fwr, fwr_sk, fwr_mp;
+    reg [FETCH_W*WIN_BITS-1:0]  fwr_e;
+    reg [FETCH_W*SKIP_BITS-1:0] fwr_n;
     always @* begin
         fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
         looked = 1'b0; fcand = 1'b0; fpi = 1'b0; fpred = 1'b0;
         fq = fp_q; fe = {WIN_BITS{1'b0}}; fk = K_ORD; fleft = {PW{1'b0}};
+        fwr = {FETCH_W{1'b0}}; fwr_sk = {FETCH_W{1'b0}}; fwr_mp = {FETCH_W{1'b0}};
+        fwr_e = {(FETCH_W*WIN_BITS){1'b0}}; fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
         frun = fetch_en;
         for (k = 0; k < FETCH_W; k = k + 1) begin
-            fwr[k] = 1'b0; fwr_e[k] = {WIN_BITS{1'b0}}; fwr_sk[k] = 1'b0; fwr_mp[k] = 1'b0;
-            fwr_n[k] = {SKIP_BITS{1'b0}};
             if ({4'd0, fq_n_q} + {8'd0, nf} >= FQ[11:0]) frun = 1'b0;
             if (fq == tl_q) frun = 1'b0;
             fe  = fs_e[k*WIN_BITS +: WIN_BITS];
@@ -409,7 +408,7 @@ module hwp_pfp #(
                 nf = nf + 4'd1;
                 if (fpi) nf_pi = nf_pi + 4'd1;
                 fwr[k] = 1'b1;
-                fwr_e[k] = fe;
+                fwr_e[k*WIN_BITS +: WIN_BITS] = fe;
                 lp_c = fpi;
                 fq = fq + 1'b1;
                 if (fcand) begin
@@ -420,7 +419,7 @@ module hwp_pfp #(
                         !fl_pred && flen >= MIN_LEN_L && flen <= MAXLEN_L &&
                         flen - 1 <= {{(PC_W-2-PW){1'b0}}, fleft}) begin
                         fwr_sk[k] = 1'b1;
-                        fwr_n[k] = flen[SKIP_BITS-1:0] - 1'b1;
+                        fwr_n[k*SKIP_BITS +: SKIP_BITS] = flen[SKIP_BITS-1:0] - 1'b1;
                         fq = fq + flen[PW-1:0] - 1'b1;
                         f_skips = f_skips + 4'd1;
                         frun = 1'b0;
@@ -450,29 +449,28 @@ module hwp_pfp #(
     end
 
     // ------------------------------------------------------------ next state
-    reg [CNT_W-1:0] sinc [0:NS-1];
-    integer s;
+    reg [NS*CNT_W-1:0] sinc;   // increment of counter s at [s*CNT_W +: CNT_W]
     always @* begin
-        for (s = 0; s < NS; s = s + 1) sinc[s] = {CNT_W{1'b0}};
-        sinc[S_CYCLES]     = {{(CNT_W-1){1'b0}}, 1'b1};
-        sinc[S_FETCHED]    = {{(CNT_W-4){1'b0}}, nf};
-        sinc[S_FETCHED_PI] = {{(CNT_W-4){1'b0}}, nf_pi};
-        sinc[S_FETCH_CYC]  = {{(CNT_W-1){1'b0}}, nf != 4'd0};
-        sinc[S_DECODED]    = {{(CNT_W-4){1'b0}}, d_decoded};
-        sinc[S_DISP]       = {{(CNT_W-4){1'b0}}, d_disp};
-        sinc[S_DISP_PI]    = {{(CNT_W-4){1'b0}}, d_disp_pi};
-        sinc[S_IGNORED_PI] = {{(CNT_W-4){1'b0}}, d_ign};
-        sinc[S_SKIP_BLK]   = {{(CNT_W-4){1'b0}}, d_skipblk};
-        sinc[S_SKIP_INS]   = {{(CNT_W-SKIP_BITS-4){1'b0}}, d_skipins};
-        sinc[S_PFP_MISP]   = {{(CNT_W-4){1'b0}}, d_misp};
-        sinc[S_SKIPS]      = {{(CNT_W-4){1'b0}}, f_skips};
-        sinc[S_MISFETCH]   = {{(CNT_W-4){1'b0}}, d_misf};
-        sinc[S_BR_MISP]    = {{(CNT_W-4){1'b0}}, d_brmisp};
-        sinc[S_JMP_LATE]   = {{(CNT_W-4){1'b0}}, d_late};
-        sinc[S_POP_STALL]  = {{(CNT_W-4){1'b0}}, d_pop};
-        sinc[S_DISP_STALL] = {{(CNT_W-1){1'b0}}, !disp_ready_i && (room != {PW{1'b0}})};
-        sinc[S_FWAIT_CYC]  = {{(CNT_W-1){1'b0}}, fwait_q};
-        sinc[S_BDT_ALLOC]  = {{(CNT_W-1){1'b0}}, alloc};
+        sinc = {(NS*CNT_W){1'b0}};
+        sinc[S_CYCLES*CNT_W +: CNT_W]     = {{(CNT_W-1){1'b0}}, 1'b1};
+        sinc[S_FETCHED*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, nf};
+        sinc[S_FETCHED_PI*CNT_W +: CNT_W] = {{(CNT_W-4){1'b0}}, nf_pi};
+        sinc[S_FETCH_CYC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, nf != 4'd0};
+        sinc[S_DECODED*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, d_decoded};
+        sinc[S_DISP*CNT_W +: CNT_W]       = {{(CNT_W-4){1'b0}}, d_disp};
+        sinc[S_DISP_PI*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, d_disp_pi};
+        sinc[S_IGNORED_PI*CNT_W +: CNT_W] = {{(CNT_W-4){1'b0}}, d_ign};
+        sinc[S_SKIP_BLK*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_skipblk};
+        sinc[S_SKIP_INS*CNT_W +: CNT_W]   = {{(CNT_W-SKIP_BITS-4){1'b0}}, d_skipins};
+        sinc[S_PFP_MISP*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_misp};
+        sinc[S_SKIPS*CNT_W +: CNT_W]      = {{(CNT_W-4){1'b0}}, f_skips};
+        sinc[S_MISFETCH*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_misf};
+        sinc[S_BR_MISP*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, d_brmisp};
+        sinc[S_JMP_LATE*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_late};
+        sinc[S_POP_STALL*CNT_W +: CNT_W]  = {{(CNT_W-4){1'b0}}, d_pop};
+        sinc[S_DISP_STALL*CNT_W +: CNT_W] = {{(CNT_W-1){1'b0}}, !disp_ready_i && (room != {PW{1'b0}})};
+        sinc[S_FWAIT_CYC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, fwait_q};
+        sinc[S_BDT_ALLOC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, alloc};
     end
 
     reg            flag_n, pbit_n, fwait_n, lp_n;
@@ -509,7 +507,7 @@ module hwp_pfp #(
     integer i;
     always @* begin
         for (i = 0; i < NS; i = i + 1)
-            stat_n[i*CNT_W +: CNT_W] = stat_q[i*CNT_W +: CNT_W] + sinc[i];
+            stat_n[i*CNT_W +: CNT_W] = stat_q[i*CNT_W +: CNT_W] + sinc[i*CNT_W +: CNT_W];
     end
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -578,9 +576,9 @@ module hwp_pfp #(
         sk_n = win_sk_q; mp_n = win_mp_q; n_n = win_n_q;
         for (f = 0; f < FETCH_W; f = f + 1) begin
             if (fwr[f]) begin
-                sk_n[fwr_e[f]] = fwr_sk[f];
-                mp_n[fwr_e[f]] = fwr_mp[f];
-                n_n[fwr_e[f]*SKIP_BITS +: SKIP_BITS] = fwr_n[f];
+                sk_n[fwr_e[f*WIN_BITS +: WIN_BITS]] = fwr_sk[f];
+                mp_n[fwr_e[f*WIN_BITS +: WIN_BITS]] = fwr_mp[f];
+                n_n[fwr_e[f*WIN_BITS +: WIN_BITS]*SKIP_BITS +: SKIP_BITS] = fwr_n[f*SKIP_BITS +: SKIP_BITS];
             end
         end
     end
