@@ -244,7 +244,7 @@ int strat_ak_classify(const strat_ak *ak, const strat_msg *m, int *slot)
     for (int i = 0; i < ak->k; i++) {
         if (ak->v[i] && ak->a[i] == m->a && ak->b[i] == m->b) {
             *slot = i;
-            return ((uint64_t)ak->c[i] + m->count > 0xffffffffull) ? STRAT_AK_OVF : STRAT_AK_HIT;
+            return (ak->c[i] & 0x80000000u) ? STRAT_AK_OVF : STRAT_AK_HIT;
         }
     }
     *slot = ak->ptr;
@@ -399,6 +399,7 @@ void strat_cyc_reset(strat_cyc *m)
     m->ak.k = m->cfg.ak_entries;
     m->fl_active = m->fl_done = m->fl_idx = 0;
     m->o_v = 0;
+    m->k1_v = 0;
     memset(&m->st, 0, sizeof m->st);
     m->cycles = 0;
     m->structural = 0;
@@ -412,7 +413,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     int ways = c->ways;
     int en = !m->clr && m->f_cnt < depth;
     int flush_start = in->flush && !m->fl_active && !m->fl_done && m->inflight == 0 && !m->b_v &&
-                      m->f_cnt == 0 && !m->f_dv;
+                      m->f_cnt == 0 && !m->f_dv && !m->k1_v;
 
     memset(out, 0, sizeof *out);
     out->out_valid = m->o_v;
@@ -420,7 +421,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     out->out_b = m->o.b;
     out->out_count = m->o.count;
     out->done = in->flush && m->inflight == 0 && !m->b_v && m->f_cnt == 0 && !m->f_dv &&
-                !m->o_v && (!c->ak_en || m->fl_done);
+                !m->k1_v && !m->o_v && (!c->ak_en || m->fl_done);
     m->structural = 0;
 
     /* hash unit: stage A is its output register; it advances when we do */
@@ -442,8 +443,8 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
         if (push) m->structural = 1;
     }
 
-    /* output stage: A_k or pass-through, from the FIFO head */
-    int pop = 0;
+    /* output stage K2: A_k or pass-through, from K1 */
+    int take = 0;
     int out_free = !m->o_v || in->out_ready;
     int o_v_next = m->o_v && !in->out_ready;
     strat_msg o_next = m->o;
@@ -467,12 +468,21 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
                     m->fl_idx = i + 1;
                 }
             }
-        } else if (m->f_dv) {
-            int slot, kind = strat_ak_classify(&m->ak, &m->f_dout, &slot);
+        } else if (m->k1_v) {
+            /* the registered match vector decides (lowest set bit) */
+            int slot, kind;
+            if (m->k1_match) {
+                slot = 0;
+                while (!((m->k1_match >> slot) & 1u)) slot++;
+                kind = (m->ak.c[slot] & 0x80000000u) ? STRAT_AK_OVF : STRAT_AK_HIT;
+            } else {
+                slot = m->ak.ptr;
+                kind = m->ak.v[slot] ? STRAT_AK_EVICT : STRAT_AK_INSERT;
+            }
             int emits = kind == STRAT_AK_OVF || kind == STRAT_AK_EVICT;
             if (!emits || out_free) {
-                if (strat_ak_apply(&m->ak, &m->f_dout, kind, slot, &o_next, &m->st)) o_v_next = 1;
-                pop = 1;
+                if (strat_ak_apply(&m->ak, &m->k1, kind, slot, &o_next, &m->st)) o_v_next = 1;
+                take = 1;
                 m->structural = 1;
             }
         }
@@ -480,10 +490,10 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
             m->fl_active = 1;
             m->fl_idx = 0;
         }
-    } else if (m->f_dv && out_free) {
-        o_next = m->f_dout;
+    } else if (m->k1_v && out_free) {
+        o_next = m->k1;
         o_v_next = 1;
-        pop = 1;
+        take = 1;
     }
     if (o_v_next && (!m->o_v || in->out_ready)) {
         /* a new message is loaded into the output register */
@@ -492,6 +502,21 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     }
     m->o_v = o_v_next;
     m->o = o_next;
+
+    /* K1: the FIFO head moves in with its match vector against the table as
+     * K2 left it this cycle (the RTL forwards K2's insertion) */
+    int pop = 0;
+    if (m->f_dv && (!m->k1_v || take)) {
+        m->k1 = m->f_dout;
+        m->k1_v = 1;
+        m->k1_match = 0;
+        for (int i = 0; i < m->ak.k; i++)
+            if (m->ak.v[i] && m->ak.a[i] == m->k1.a && m->ak.b[i] == m->k1.b)
+                m->k1_match |= 1ull << i;
+        pop = 1;
+    } else if (take) {
+        m->k1_v = 0;
+    }
 
     /* FIFO: read into the head register, then the push from stage B */
     int rd = (!m->f_dv || pop) && m->f_cnt > 0;

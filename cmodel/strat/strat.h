@@ -131,8 +131,9 @@ typedef struct strat_ak {
 
 enum { STRAT_AK_HIT = 0, STRAT_AK_INSERT = 1, STRAT_AK_OVF = 2, STRAT_AK_EVICT = 3 };
 /* Classifies message m: HIT (add to entry *slot), INSERT (free entry at
- * the pointer), OVF (entry *slot would overflow: it leaves, m takes it),
- * EVICT (entry at the pointer leaves, m takes it). OVF and EVICT emit. */
+ * the pointer), OVF (entry *slot has reached 2^31: it leaves, m takes it;
+ * messages carry < 2^25 events, so a count never wraps), EVICT (entry at
+ * the pointer leaves, m takes it). OVF and EVICT emit. */
 int strat_ak_classify(const strat_ak *ak, const strat_msg *m, int *slot);
 /* Applies the classified action; returns 1 and fills *out if an entry leaves. */
 int strat_ak_apply(strat_ak *ak, const strat_msg *m, int kind, int slot, strat_msg *out,
@@ -201,7 +202,11 @@ typedef struct strat_cyc {
     uint32_t f_rd, f_wr, f_cnt;
     int f_dv;
     strat_msg f_dout;
-    /* A_k and the output register */
+    /* A_k stage K1: the message taken from the FIFO with its match vector */
+    int k1_v;
+    strat_msg k1;
+    uint64_t k1_match;
+    /* A_k (stage K2) and the output register */
     strat_ak ak;
     int fl_active, fl_done, fl_idx;
     int o_v;

@@ -365,8 +365,9 @@ module hwp_strat #(
     wire          f_pop;
     wire [FW-1:0] f_dout;
     wire          fl_done;
+    wire          k1_busy;
     wire          pipe_empty = inflight_q == 2'd0 && !b_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
-                               !f_dv;
+                               !f_dv && !k1_busy;
     reg           fl_started_q;   // the A_k flush scan has been started
     wire          flush_start = flush_i && pipe_empty && !fl_started_q && cfg_ak_en_i;
 
@@ -395,6 +396,7 @@ module hwp_strat #(
         .head_b_i     (f_dout[MCW +: W]),
         .head_count_i (f_dout[MCW-1:0]),
         .pop_o        (f_pop),
+        .busy_o       (k1_busy),
         .flush_start_i(flush_start),
         .fl_done_o    (fl_done),
         .out_valid_o  (out_valid_o),

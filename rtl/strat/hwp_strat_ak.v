@@ -4,21 +4,26 @@
 // (an associative table of k counters in front of the output), followed by
 // the registered output stage of engine strat.
 //
-// Each cycle it looks at the output FIFO's head message <a, b, count>:
-//   hit                 add the count to the matching entry (no output)
-//   hit, sum > 2^32-1   the entry leaves with its count, the message takes it
-//   miss, entry[ptr] free   insert at ptr, ptr advances (no output)
-//   miss, entry[ptr] used   entry[ptr] leaves, the message takes it, ptr advances
+// Two stages. K1 takes the output FIFO's head message <a, b, count> and
+// registers it with its match vector (which entries hold the same tuple),
+// computed against the table as it will be after this cycle's K2 action (an
+// insertion or eviction at ptr this cycle is forwarded). K2 then acts:
+//   hit                   add the count to the matching entry (no output)
+//   hit, entry >= 2^31    the entry leaves with its count, the message takes
+//                         it (so a 32-bit count never overflows: messages
+//                         carry less than 2^25 events)
+//   miss, entry[ptr] free insert at ptr, ptr advances (no output)
+//   miss, entry[ptr] used entry[ptr] leaves, the message takes it, ptr advances
 // A message that makes an entry leave waits until the output register is
 // free. flush_start_i (end of stream, everything upstream empty) starts a
 // scan that sends every valid entry, index 0 first, one per cycle; fl_done_o
-// stays high afterwards. With en_i low the stage passes messages through.
+// stays high afterwards. With en_i low K2 passes messages through.
 // Mirrors strat_ak_classify/strat_ak_apply and strat_cyc_step (cmodel/strat).
 `default_nettype none
 
 module hwp_strat_ak #(
     parameter integer W     = 64,  // tuple field width
-    parameter integer MCW   = 17,  // count width of incoming messages
+    parameter integer MCW   = 17,  // count width of incoming messages (<= 25)
     parameter integer AK_K  = 16   // entries
 ) (
     input  wire           clk_i,
@@ -28,7 +33,8 @@ module hwp_strat_ak #(
     input  wire [W-1:0]   head_a_i,
     input  wire [W-1:0]   head_b_i,
     input  wire [MCW-1:0] head_count_i,
-    output reg            pop_o,
+    output wire           pop_o,         // the head moves into K1
+    output wire           busy_o,        // K1 holds a message
     input  wire           flush_start_i,
     output wire           fl_done_o,
     output wire           out_valid_o,
@@ -49,64 +55,83 @@ module hwp_strat_ak #(
     reg            o_v_q;
     reg [W-1:0]    o_a_q, o_b_q;
     reg [31:0]     o_c_q;
+    // K1
+    reg            k1_v_q;
+    reg [W-1:0]    k1_a_q, k1_b_q;
+    reg [MCW-1:0]  k1_c_q;
+    reg [AK_K-1:0] k1_m_q;
 
-    wire [31:0] head_c = {{(32-MCW){1'b0}}, head_count_i};
+    wire [31:0] k1_c     = {{(32-MCW){1'b0}}, k1_c_q};
     wire        out_free = !o_v_q || out_ready_i;
 
-    // associative search (lowest matching index; entries are unique anyway)
-    reg          hit_f;
+    // K2: decode the registered match vector (one-hot or zero)
+    reg          hit_f, ovf;
     reg [KW-1:0] hit_i;
+    reg [31:0]   c_hit;
     integer i;
     always @* begin
         hit_f = 1'b0;
         hit_i = {KW{1'b0}};
-        for (i = AK_K - 1; i >= 0; i = i - 1) begin
-            if (v_q[i] && a_q[i] == head_a_i && b_q[i] == head_b_i) begin
+        ovf   = 1'b0;
+        c_hit = 32'd0;
+        for (i = 0; i < AK_K; i = i + 1) begin
+            if (k1_m_q[i]) begin
                 hit_f = 1'b1;
                 hit_i = i[KW-1:0];
+                ovf   = c_q[i][31];
+                c_hit = c_q[i];
             end
         end
     end
-    wire [32:0]   sum     = {1'b0, c_q[hit_i]} + {1'b0, head_c};
-    wire          ovf     = sum[32];
+    wire [31:0]   sum     = c_hit + k1_c;
     wire [KW-1:0] slot    = hit_f ? hit_i : ptr_q;
     wire          emits   = hit_f ? ovf : v_q[ptr_q];
     wire [KW-1:0] ptr_inc = (ptr_q == AK_K[KW-1:0] - 1'b1) ? {KW{1'b0}} : ptr_q + 1'b1;
     wire [KW-1:0] fl_last = AK_K[KW-1:0] - 1'b1;
-
     // one read mux for both the evicted entry and the flush scan
     wire [KW-1:0] rd_i = fl_active_q ? fl_idx_q : slot;
 
-    // what happens this cycle
-    reg          take;     // the head message is consumed into the table
+    // what K2 does this cycle
+    reg          take;     // K1's message is consumed (into the table or the output)
     reg          load;     // the output register gets a new message
     reg [W-1:0]  ld_a, ld_b;
     reg [31:0]   ld_c;
     always @* begin
-        take  = 1'b0;
-        load  = 1'b0;
-        pop_o = 1'b0;
-        ld_a  = a_q[rd_i];
-        ld_b  = b_q[rd_i];
-        ld_c  = c_q[rd_i];
+        take = 1'b0;
+        load = 1'b0;
+        ld_a = a_q[rd_i];
+        ld_b = b_q[rd_i];
+        ld_c = c_q[rd_i];
         if (en_i) begin
             if (fl_active_q) begin
                 load = out_free && v_q[fl_idx_q];
-            end else if (head_valid_i && (!emits || out_free)) begin
-                take  = 1'b1;
-                pop_o = 1'b1;
-                load  = emits;
+            end else if (k1_v_q && (!emits || out_free)) begin
+                take = 1'b1;
+                load = emits;
             end
-        end else if (head_valid_i && out_free) begin
-            pop_o = 1'b1;
-            load  = 1'b1;
-            ld_a  = head_a_i;
-            ld_b  = head_b_i;
-            ld_c  = head_c;
+        end else if (k1_v_q && out_free) begin
+            take = 1'b1;
+            load = 1'b1;
+            ld_a = k1_a_q;
+            ld_b = k1_b_q;
+            ld_c = k1_c;
+        end
+    end
+    wire tbl_wr  = en_i && take;              // K2 writes entry `slot`
+    wire tuple_w = tbl_wr && !hit_f;          // ... with a new tuple (insert / evict at ptr)
+
+    // K1: the head's match vector against the table after this cycle's K2
+    wire k1_load = head_valid_i && (!k1_v_q || take);
+    wire same_as_k1 = head_a_i == k1_a_q && head_b_i == k1_b_q;
+    reg [AK_K-1:0] m_d;
+    integer j;
+    always @* begin
+        for (j = 0; j < AK_K; j = j + 1) begin
+            if (tuple_w && ptr_q == j[KW-1:0]) m_d[j] = same_as_k1;
+            else m_d[j] = v_q[j] && a_q[j] == head_a_i && b_q[j] == head_b_i;
         end
     end
 
-    integer j;
     always @(posedge clk_i) begin
         if (rst_i) begin
             for (j = 0; j < AK_K; j = j + 1) v_q[j] <= 1'b0;
@@ -115,9 +140,12 @@ module hwp_strat_ak #(
             fl_done_q   <= 1'b0;
             fl_idx_q    <= {KW{1'b0}};
             o_v_q       <= 1'b0;
+            k1_v_q      <= 1'b0;
         end else begin
             if (load) o_v_q <= 1'b1;
             else if (out_ready_i) o_v_q <= 1'b0;
+            if (k1_load) k1_v_q <= 1'b1;
+            else if (take) k1_v_q <= 1'b0;
             if (en_i && fl_active_q && out_free) begin
                 v_q[fl_idx_q] <= 1'b0;
                 if (fl_idx_q == fl_last) begin
@@ -127,7 +155,7 @@ module hwp_strat_ak #(
                     fl_idx_q <= fl_idx_q + 1'b1;
                 end
             end
-            if (take) begin
+            if (tbl_wr) begin
                 v_q[slot] <= 1'b1;
                 if (!hit_f) ptr_q <= ptr_inc;  // insert or evict at ptr
             end
@@ -138,12 +166,18 @@ module hwp_strat_ak #(
         end
     end
 
-    // entry data: not reset (only valid entries are ever read)
+    // data: not reset (only valid entries and messages are ever read)
     always @(posedge clk_i) begin
-        if (take) begin
-            a_q[slot] <= head_a_i;
-            b_q[slot] <= head_b_i;
-            c_q[slot] <= (hit_f && !ovf) ? sum[31:0] : head_c;
+        if (k1_load) begin
+            k1_a_q <= head_a_i;
+            k1_b_q <= head_b_i;
+            k1_c_q <= head_count_i;
+            k1_m_q <= m_d;
+        end
+        if (tbl_wr) begin
+            a_q[slot] <= k1_a_q;
+            b_q[slot] <= k1_b_q;
+            c_q[slot] <= (hit_f && !ovf) ? sum : k1_c;
         end
         if (load) begin
             o_a_q <= ld_a;
@@ -152,6 +186,8 @@ module hwp_strat_ak #(
         end
     end
 
+    assign pop_o       = k1_load;
+    assign busy_o      = k1_v_q;
     assign fl_done_o   = fl_done_q;
     assign out_valid_o = o_v_q;
     assign out_a_o     = o_a_q;
