@@ -38,6 +38,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--json-out")
     ap.add_argument("--tmp", default="build/eval/pfp")
+    ap.add_argument("--synth-root", default="build/synth",
+                    help="where `make synth BOARD=b ENGINE=pfp` left summary.json")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
@@ -151,6 +153,28 @@ def main():
     for name, r in res.items():
         L.append(f"| {name} | " + " | ".join(
             f"{r['sets'][n]['fetch_reduction_pct']:.1f} / {r['sets'][n]['mispredictions']}" for n in SETS) + " |")
+    L.append("")
+    L.append("## FPGA (`make synth BOARD=icebreaker|ulx3s ENGINE=pfp`)\n")
+    L.append("Out-of-context bench (every port registered, fpga/gen_bench.py); the window and the "
+             "descriptor table are read by several ports per cycle, combinationally, so they are "
+             "registers or LUT RAM, not block RAM (docs/pfp.md).\n")
+    L.append("| board | device | configuration | logic cells / LUT4 used | FF | LUT RAM | block RAM | Fmax (MHz) | target |")
+    L.append("|---|---|---|---|---|---|---|---|---|")
+    found = False
+    for board in ("icebreaker", "ulx3s"):
+        p = os.path.join(a.synth_root, board, "pfp", "summary.json")
+        if not os.path.exists(p):
+            continue
+        found = True
+        d = json.load(open(p))
+        n = d.get("nextpnr", {})
+        yc = d.get("yosys_cells", {})
+        ff = n.get("ff", {}).get("used", yc.get("FF", "-"))
+        L.append(f"| {board} | {d.get('device')} | {d.get('config')} | {n.get('logic', {}).get('used', '-')} "
+                 f"of {n.get('logic', {}).get('available', '-')} | {ff} | {yc.get('LUTRAM', 0)} | "
+                 f"{n.get('bram', {}).get('used', '-')} | {d.get('fmax_mhz')} | {d.get('target_mhz')} |")
+    if not found:
+        L.append("| (not built: run `make synth BOARD=icebreaker ENGINE=pfp` and `make synth BOARD=ulx3s ENGINE=pfp`, then `make eval-pfp`) | | | | | | | | |")
     L.append("")
     with open(a.out, "w") as f:
         f.write("\n".join(L) + "\n")
