@@ -99,7 +99,7 @@ def main():
     if longs:
         L.append("## Sensitivity to storage and masking (long traces)\n")
         L.append("base = 64 slots / 512-word data array, half = 32 / 256, double = 128 / 1024, "
-                 "tiny = 8 / 32 (the reduced iCE40 configuration: the working sets no longer fit, "
+                 "tiny = 8 / 32 (the slot count of the reduced configuration `small`: the working sets no longer fit, "
                  "so thrash interrupts partition the program), no-mask = the host never sets PC "
                  "filter bits. The simple-sampling error is at the variant's own overhead.\n")
         L.append("| trace | variant | error % | simple error % | overhead % | interrupts (thrash) | "
@@ -163,11 +163,16 @@ def main():
     if os.path.exists(a.synth):
         with open(a.synth) as f:
             syn = json.load(f)
+        n = syn["nextpnr"]
         L.append("`make synth BOARD=ulx3s ENGINE=coproc` (default sizes, ECP5-85F, out-of-context "
-                 "bench; build/synth/ulx3s/coproc/summary.json):\n")
-        L.append("```")
-        L.append(json.dumps(syn, indent=1))
-        L.append("```\n")
+                 f"bench, `{a.synth}`):\n")
+        L.append("| device | configuration | logic cells | FF | block RAM | LUT RAM | Fmax (MHz) | target (MHz) |")
+        L.append("|---|---|---|---|---|---|---|---|")
+        L.append(f"| {syn['device']} | {syn['config']} | {n['logic']['used']} / {n['logic']['available']} | "
+                 f"{n['ff']['used']} | {n['bram']['used']} / {n['bram']['available']} | {n['lutram']['used']} | "
+                 f"{syn['fmax_mhz']} | {syn['target_mhz']} |")
+        L.append("")
+        L.append("Memories: " + "; ".join(syn["yosys_cells"]["memories"]) + ".\n")
     else:
         L.append(f"({a.synth} not present: run `make synth BOARD=ulx3s ENGINE=coproc`.)\n")
     if a.notes and os.path.exists(a.notes):
