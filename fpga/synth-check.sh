@@ -14,6 +14,8 @@
 #        RTL_DIR=<dir> fpga/synth-check.sh   check a copy of rtl/
 #        SYNTH_ARCHS=ice40 fpga/synth-check.sh   one architecture only
 #        SYNTH_JOBS=1 fpga/synth-check.sh        Yosys runs at a time (default 2)
+#        SYNTH_CPU_LIMIT=<s>                     CPU seconds per item (default 600;
+#                                                an item over it FAILs: CI budget)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -49,7 +51,8 @@ check_one() {
     printf 'tee -q -o %s stat -json\n' "$stat"
   } >"$ys"
   local t0=$SECONDS rc cpu TIMEFORMAT='%1U %1S'
-  { time "$YOSYS" -q -l "$log" -s "$ys" >"$dir/$arch.out" 2>&1; } 2>"$dir/$arch.cpu"
+  { time bash -c 'ulimit -t "$0"; exec "$@"' "${SYNTH_CPU_LIMIT:-600}" \
+      "$YOSYS" -q -l "$log" -s "$ys" >"$dir/$arch.out" 2>&1; } 2>"$dir/$arch.cpu"
   rc=$?
   cpu=$(tail -1 "$dir/$arch.cpu" | awk '{ printf "%.1f", $1 + $2 }')
   local res
@@ -61,6 +64,9 @@ check_one() {
     echo "    $res ($((SECONDS - t0)) s, CPU $cpu s)"
   else
     echo "FAIL synth $item $arch"
+    if [ $rc -eq 152 ] || [ $rc -eq 137 ]; then
+      echo "    yosys stopped after ${cpu} s CPU (limit SYNTH_CPU_LIMIT=${SYNTH_CPU_LIMIT:-600} s): this configuration is too big for the CI synthesis check"
+    fi
     [ $rc -eq 0 ] || { echo "    yosys exit $rc; log $log:"; grep -i -B2 -A3 'error' "$log" "$dir/$arch.out" | head -30 | sed 's/^/    /'; }
     sed 's/^/    /' <<<"$res" | head -40
     return 1
