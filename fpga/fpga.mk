@@ -4,7 +4,7 @@
 #   make synth BOARD=icebreaker|ulx3s ENGINE=e   bitstream + build/synth/<board>/<e>/report.json
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
-#   make fpga-report                             every (board, engine) build -> docs/results/fpga.md
+#   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
 #   make print-VAR [ENGINE=e]                    print a make variable (used by the scripts)
 
 BOARDS      := icebreaker ulx3s
@@ -26,10 +26,10 @@ prog:
 	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make prog BOARD=<board> ENGINE=<engine>" >&2; exit 2; }
 	@bash fpga/prog.sh $(BOARD) $(ENGINE)
 
-# Builds every (board, engine) that is missing, failed or stale (REBUILD=1: all),
-# then rewrites docs/results/fpga.md from the summaries.
+# Builds every (board, engine) that is missing, failed or stale (REBUILD=1: all;
+# REPORT_ONLY=1: none), then rewrites docs/results/fpga.md from the summaries.
 fpga-report:
-	@BOARDS="$(BOARDS)" REBUILD="$(REBUILD)" bash fpga/report-all.sh
+	@BOARDS="$(BOARDS)" REBUILD="$(REBUILD)" REPORT_ONLY="$(REPORT_ONLY)" bash fpga/report-all.sh
 
 # Generic variable dump so the scripts read engine.mk through make itself.
 print-%:

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # make fpga-report: build every (board, engine) whose build is missing, failed
 # or older than its inputs (rtl/, the engine.mk, fpga/ scripts, constraints/;
-# REBUILD=1 rebuilds all), then regenerate docs/results/fpga.md from the
-# summaries. Exit 1 if any build failed or missed its timing target.
+# REBUILD=1 rebuilds all; REPORT_ONLY=1 builds nothing), then regenerate
+# docs/results/fpga.md from the summaries. Exit 1 if any build failed or missed its timing target.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 boards=${BOARDS:-icebreaker ulx3s}
@@ -14,6 +14,7 @@ fail=0
 for b in $boards; do
   for e in "${engines[@]}"; do
     s=$SYNTHROOT/$b/$e/summary.json
+    [ -z "${REPORT_ONLY:-}" ] || continue
     if [ -z "${REBUILD:-}" ] && [ -f "$s" ] && ! grep -q '"failed"' "$s" \
        && [ -z "$(find "$RTL_DIR" "$HWP_ROOT/tb/$e/engine.mk" "$HWP_ROOT/fpga" "$HWP_ROOT/constraints" \
                    -type f -newer "$s" -print -quit)" ]; then
