@@ -162,7 +162,7 @@ module hwp_strat #(
     reg  [WAYS*CNT_W-1:0]  w_hit;
     reg  [WAYS*MISS_W-1:0] w_miss;
     reg  [WAYS*(CNT_W+1)-1:0] w_nrep;
-    integer w;
+    integer w, w2, w3, w4;  // one loop variable per always block
     always @* begin
         for (w = 0; w < WAYS; w = w + 1) begin
             w_hit[w*CNT_W +: CNT_W]    = old_w[w*EW +: CNT_W];
@@ -188,23 +188,23 @@ module hwp_strat #(
         free_oh = {WAYS{1'b0}};
         hw_f = 1'b0;
         fw_f = 1'b0;
-        for (w = 0; w < WAYS; w = w + 1) begin
+        for (w2 = 0; w2 < WAYS; w2 = w2 + 1) begin
             // lowest matching way, lowest free way
-            if (w_match[w] && !hw_f) begin hit_oh[w] = 1'b1; hw_f = 1'b1; end
-            if (!w_v[w] && !fw_f) begin free_oh[w] = 1'b1; fw_f = 1'b1; end
+            if (w_match[w2] && !hw_f) begin hit_oh[w2] = 1'b1; hw_f = 1'b1; end
+            if (!w_v[w2] && !fw_f) begin free_oh[w2] = 1'b1; fw_f = 1'b1; end
         end
         // victim: fewest hits, lowest way on a tie
         vict_oh = {WAYS{1'b0}};
         vict_oh[0] = 1'b1;
         vmin = w_hit[CNT_W-1:0];
-        for (w = 1; w < WAYS; w = w + 1) begin
-            if (w_hit[w*CNT_W +: CNT_W] < vmin) begin
-                vmin = w_hit[w*CNT_W +: CNT_W];
+        for (w2 = 1; w2 < WAYS; w2 = w2 + 1) begin
+            if (w_hit[w2*CNT_W +: CNT_W] < vmin) begin
+                vmin = w_hit[w2*CNT_W +: CNT_W];
                 vict_oh = {WAYS{1'b0}};
-                vict_oh[w] = 1'b1;
+                vict_oh[w2] = 1'b1;
             end
         end
-        for (w = 0; w < WAYS; w = w + 1) idx_oh[w] = (b_way_full == w);
+        for (w2 = 0; w2 < WAYS; w2 = w2 + 1) idx_oh[w2] = (b_way_full == w2);
         if (cfg_mode_i == M_TAG) tsel = hw_f ? hit_oh : (fw_f ? free_oh : vict_oh);
         else tsel = idx_oh;
     end
@@ -219,17 +219,17 @@ module hwp_strat #(
         t_sat = 1'b0; t_evk = 1'b0; t_rep = 1'b0; t_rsat = 1'b0; t_full = 1'b0;
         t_hit = {CNT_W{1'b0}}; t_miss = {MISS_W{1'b0}}; t_nrep = {(CNT_W+1){1'b0}};
         t_tag = {TAG_W{1'b0}};
-        for (w = 0; w < WAYS; w = w + 1) begin
-            if (tsel[w]) begin
-                t_sat  = w_sat[w];
-                t_evk  = w_evk[w];
-                t_rep  = w_rep[w];
-                t_rsat = w_rsat[w];
-                t_full = w_full[w];
-                t_hit  = w_hit[w*CNT_W +: CNT_W];
-                t_miss = w_miss[w*MISS_W +: MISS_W];
-                t_nrep = w_nrep[w*(CNT_W+1) +: CNT_W+1];
-                t_tag  = old_w[w*EW + CNT_W + MISS_W +: TAG_W];
+        for (w3 = 0; w3 < WAYS; w3 = w3 + 1) begin
+            if (tsel[w3]) begin
+                t_sat  = w_sat[w3];
+                t_evk  = w_evk[w3];
+                t_rep  = w_rep[w3];
+                t_rsat = w_rsat[w3];
+                t_full = w_full[w3];
+                t_hit  = w_hit[w3*CNT_W +: CNT_W];
+                t_miss = w_miss[w3*MISS_W +: MISS_W];
+                t_nrep = w_nrep[w3*(CNT_W+1) +: CNT_W+1];
+                t_tag  = old_w[w3*EW + CNT_W + MISS_W +: TAG_W];
             end
         end
     end
@@ -304,14 +304,14 @@ module hwp_strat #(
     // the sampler modes the valid/tag/miss fields of an entry stay zero.
     reg [SW-1:0] new_w;
     always @* begin
-        for (w = 0; w < WAYS; w = w + 1) begin
-            if (tsel[w]) begin
+        for (w4 = 0; w4 < WAYS; w4 = w4 + 1) begin
+            if (tsel[w4]) begin
                 if (cfg_mode_i == M_TAG)
-                    new_w[w*EW +: EW] = {e_v, e_tag, e_miss, e_hit};
+                    new_w[w4*EW +: EW] = {e_v, e_tag, e_miss, e_hit};
                 else
-                    new_w[w*EW +: EW] = {old_w[w*EW + CNT_W +: EW - CNT_W], e_hit};
+                    new_w[w4*EW +: EW] = {old_w[w4*EW + CNT_W +: EW - CNT_W], e_hit};
             end else begin
-                new_w[w*EW +: EW] = old_w[w*EW +: EW];
+                new_w[w4*EW +: EW] = old_w[w4*EW +: EW];
             end
         end
     end

@@ -132,9 +132,10 @@ module hwp_strat_ak #(
         end
     end
 
+    integer r;  // reset loop (its own variable: one driver per process)
     always @(posedge clk_i) begin
         if (rst_i) begin
-            for (j = 0; j < AK_K; j = j + 1) v_q[j] <= 1'b0;
+            for (r = 0; r < AK_K; r = r + 1) v_q[r] <= 1'b0;
             ptr_q       <= {KW{1'b0}};
             fl_active_q <= 1'b0;
             fl_done_q   <= 1'b0;
