@@ -281,8 +281,7 @@ static int run_system(const char *cmd, const opts *o, sysres *r)
     }
     hwp_progress_done();
     hwp_reader_close(rd);
-    if (!total) r->nck = 0;
-    r->nck = ci;
+    r->nck = ci; /* checkpoints reached (none when the record count is unknown) */
     return 0;
 rderr:
     fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
