@@ -10,6 +10,7 @@
  *  - sample accounting: tagged = processed + dropped + (still buffered) and
  *    host-port readiness rules.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "cmap.h"
 #include "coproc/coproc.h"
 #include "coproc/cp_asm.h"
+#include "coproc/cp_eval.h"
 #include "coproc/cp_host.h"
 #include "riscv.h"
 #include "trace.h"
@@ -248,9 +250,57 @@ static void test_misc(void)
     CHECK(cp_cfg_check(&c, msg) != 0, "CAM_AW=8 accepted");
 }
 
+/* the appendix's final estimation on a hand-computed example, and the
+ * weighted RMS error against a small exact profile */
+static void test_estimate(void)
+{
+    cp_slot_rec sl[3] = {
+        {0x100, 5, 60, 40, 110, 0}, /* active 5: 40 misses, 10 unaccounted */
+        {0x100, 7, 30, 10, 40, 0},  /* active 7 */
+        {0x200, 9, 10, 0, 10, 0},   /* another load, fully invariant */
+    };
+    hwp_cmap est;
+    uint64_t nl = 0, np = 0;
+    hwp_cmap_init(&est, 16);
+    CHECK(cp_estimate(sl, 3, &est, &nl) == 0 && nl == 2, "estimate: %llu loads", (unsigned long long)nl);
+    /* value 5: 60 hits + 10 misses of copy 2 + 10 * 60/90 unaccounted = 76.667 of 150
+     * value 7: 30 hits + 40 misses of copy 1 + 10 * 30/90 unaccounted = 73.333 of 150 */
+    const hwp_cmap_ent *e5 = hwp_cmap_get(&est, 0x100, 5), *e7 = hwp_cmap_get(&est, 0x100, 7),
+                       *e9 = hwp_cmap_get(&est, 0x200, 9);
+    CHECK(e5 && e5->count == 511111, "estimate <0x100, 5>: %llu ppm, expected 511111",
+          e5 ? (unsigned long long)e5->count : 0ull);
+    CHECK(e7 && e7->count == 488889, "estimate <0x100, 7>: %llu ppm, expected 488889",
+          e7 ? (unsigned long long)e7->count : 0ull);
+    CHECK(e9 && e9->count == 1000000, "estimate <0x200, 9>");
+    cp_exact ex;
+    cp_exact_init(&ex);
+    hwp_rec r;
+    memset(&r, 0, sizeof r);
+    r.cls = HWP_CLS_LOAD;
+    for (int k = 0; k < 100; k++) {
+        r.a = 0x100;
+        r.value = k < 50 ? 5 : 7;
+        cp_exact_add(&ex, &r);
+    }
+    for (int k = 0; k < 100; k++) {
+        r.a = 0x300; /* never profiled: its pairs are estimated 0 */
+        r.value = k < 95 ? 1 : 2;
+        cp_exact_add(&ex, &r);
+    }
+    /* pairs >= 10 %: <100,5> <100,7> (exact 0.5, est 0.5111 / 0.4889) and
+     * <300,1> (exact 0.95, est 0); <300,2> is 5 % and left out */
+    double e = cp_wrms_error(&ex, &est, 0.10, &np);
+    double want = 100.0 * sqrt((50 * 0.0111111 * 0.0111111 * 2 + 95 * 0.95 * 0.95) / 195.0);
+    CHECK(np == 3, "error pairs %llu, expected 3", (unsigned long long)np);
+    CHECK(fabs(e - want) < 0.01, "weighted RMS error %.4f, expected %.4f", e, want);
+    cp_exact_free(&ex);
+    hwp_cmap_free(&est);
+}
+
 int main(void)
 {
     test_misc();
+    test_estimate();
     test_dfe();
     test_edge_exact();
     test_value_accounting();
