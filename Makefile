@@ -86,7 +86,7 @@ clean:
 #                                      -GNAME=v and to the adapter as --param NAME=v, so
 #                                      RTL and C model are configured from one place
 #   SIM_VFLAGS_<cfg>  other Verilator flags    SIM_ARGS_<cfg>  run-time --param k=v ...
-#   SIM_TRACES   bundled traces for the regression
+#   SIM_TRACES   bundled traces for the regression (SIM_TRACES_<cfg>: per configuration)
 ENGINES := $(sort $(patsubst tb/%/engine.mk,%,$(wildcard tb/*/engine.mk)))
 ifneq ($(ENGINE),)
 ifeq ($(wildcard tb/$(ENGINE)/engine.mk),)
@@ -129,7 +129,9 @@ sim: $(LIB)
 	@fail=0; for e in $(ENGINES); do $(MAKE) --no-print-directory sim ENGINE=$$e || fail=1; done; exit $$fail
 else
 ifeq ($(TRACE),)
-SIM_RUN_TRACES = $(SIM_TRACES)
+# SIM_TRACES_<cfg>, when an engine defines it, narrows the trace set of one
+# configuration (extra configurations on a representative subset).
+SIM_RUN_TRACES = $(if $(SIM_TRACES_$(CONFIG)),$(SIM_TRACES_$(CONFIG)),$(SIM_TRACES))
 else
 SIM_RUN_TRACES = $(TRACE)
 endif

@@ -1,98 +1,85 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# `make test`: everything CI runs. Builds, then runs the C unit tests, lint,
-# the Yosys synthesis check, every engine's lockstep regression on the bundled
-# traces and every tests/checks/*.sh script. Each item prints one PASS/FAIL
-# line; the run ends with "N passed, N failed" and fails if anything failed.
-# Logs: build/test-logs/.
+# `make test`: everything CI runs. Builds, then runs the C unit tests, every
+# tests/checks/*.sh script, lint, the Yosys synthesis check and every engine
+# configuration's lockstep regression on the bundled traces, JOBS at a time
+# (default: the number of cores). Each item prints PASS/FAIL lines as it
+# finishes; the run ends with "N passed, N failed" and fails if anything
+# failed. Logs: build/test-logs/.
 set -u
 cd "$(dirname "$0")/.."
 logs=build/test-logs
-mkdir -p "$logs"
-pass=0
-fail=0
-failed=()
+rm -rf "$logs"
+mkdir -p "$logs/res"
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 t0=$(date +%s)
+export HWPROF_PROGRESS=0
 
-verdict() { # name rc seconds log
-  if [ "$2" -eq 0 ]; then
-    pass=$((pass + 1)); printf 'PASS %-52s %4ss\n' "$1" "$3"
+# One item: runs a command into its log, then prints and records its verdict.
+#   kind single: the exit status is the verdict.
+#   kind multi:  the command prints "PASS ..."/"FAIL ..." lines; each counts;
+#                a non-zero exit without any FAIL line counts as one failure.
+item() { # kind name command...
+  local kind=$1 name=$2; shift 2
+  local key=${name//[^A-Za-z0-9_.-]/_}
+  local log=$logs/$key.log s=$(date +%s)
+  "$@" > "$log" 2>&1
+  local rc=$? el=$(( $(date +%s) - s )) np nf out
+  if [ "$kind" = single ]; then
+    if [ $rc -eq 0 ]; then np=1 nf=0; else np=0 nf=1; fi
+    out=$(printf '%s %-50s %4ss' "$([ $rc -eq 0 ] && echo PASS || echo FAIL)" "$name" "$el")
   else
-    fail=$((fail + 1)); failed+=("$1"); printf 'FAIL %-52s %4ss  (log: %s)\n' "$1" "$3" "$4"
-    [ -f "$4" ] && tail -n 15 "$4" | sed 's/^/     | /'
+    np=$(grep -c '^PASS ' "$log") nf=$(grep -c '^FAIL ' "$log")
+    out=$(grep -E '^(PASS|FAIL) ' "$log" | sed 's/^/  /')
+    if [ "$nf" -eq 0 ] && { [ $rc -ne 0 ] || [ "$np" -eq 0 ]; }; then
+      nf=1; out+=$'\n'"FAIL $name: exit $rc with $np PASS lines"
+    fi
+    out+=$'\n'"     $name: ${el}s"
   fi
-}
-
-run_item() { # name log command...
-  local name=$1 log=$2; shift 2
-  local s=$(date +%s)
-  "$@" > "$log" 2>&1
-  local rc=$?
-  verdict "$name" "$rc" "$(( $(date +%s) - s ))" "$log"
-}
-
-# Runs a command that prints its own "PASS <what>" / "FAIL <what>" lines and
-# counts each of them; a non-zero exit without any FAIL line counts as one.
-run_multi() { # name log command...
-  local name=$1 log=$2; shift 2
-  local s=$(date +%s)
-  "$@" > "$log" 2>&1
-  local rc=$?
-  local el=$(( $(date +%s) - s ))
-  local np nf
-  np=$(grep -c '^PASS ' "$log")
-  nf=$(grep -c '^FAIL ' "$log")
-  grep -E '^(PASS|FAIL) ' "$log" | sed 's/^/  /'
-  pass=$((pass + np)); fail=$((fail + nf))
   if [ "$nf" -gt 0 ]; then
-    failed+=("$name"); echo "     (log: $log)"
-    grep -B 12 '^FAIL ' "$log" | grep -v '^PASS ' | tail -n 30 | sed 's/^/     | /'
-  elif [ "$rc" -ne 0 ] || [ "$np" -eq 0 ]; then
-    fail=$((fail + 1)); failed+=("$name")
-    echo "FAIL $name: exit $rc with $np PASS lines (log: $log)"; tail -n 15 "$log" | sed 's/^/     | /'
+    out+=$'\n'"     (log: $log)"$'\n'"$(grep -v '^PASS ' "$log" | tail -n 25 | sed 's/^/     | /')"
   fi
-  echo "     $name: ${el}s"
+  echo "$np $nf $name" > "$logs/res/$key"
+  printf '%s\n' "$out"
+}
+
+# Runs an item in the background, at most JOBS at a time.
+spawn() {
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  item "$@" &
 }
 
 echo "== build"
-run_item "build (make all unit)" "$logs/build.log" make -j2 all unit
-if [ "$fail" -ne 0 ]; then
-  echo "$pass passed, $fail failed"
+item single "build (make all unit)" make -j"$JOBS" all unit
+if grep -q '^0 1 ' "$logs"/res/*; then
+  echo "0 passed, 1 failed"
   exit 1
 fi
 
-echo "== C unit tests"
+echo "== unit tests, checks, lint, synthesis check, lockstep regressions ($JOBS at a time)"
 for t in build/tests/*; do
-  [ -x "$t" ] || continue
-  n=$(basename "$t")
-  run_item "unit $n" "$logs/unit-$n.log" timeout 600 "$t"
+  [ -x "$t" ] && spawn single "unit $(basename "$t")" timeout 600 "$t"
 done
-
-echo "== checks (tests/checks)"
-for c in tests/checks/*.sh; do
-  [ -f "$c" ] || continue
-  n=$(basename "$c" .sh)
-  run_item "check $n" "$logs/check-$n.log" timeout 900 bash "$c"
-done
-
-if [ -f tests/lint.sh ]; then
-  echo "== lint (verilator --lint-only -Wall)"
-  run_multi lint "$logs/lint.log" bash tests/lint.sh
-fi
-
-if [ -f fpga/synth-check.sh ]; then
-  echo "== synthesis check (yosys, iCE40 + ECP5)"
-  run_multi synth-check "$logs/synth-check.log" bash fpga/synth-check.sh
-fi
-
-echo "== lockstep regressions (make sim)"
+# the long items first, so that the two lanes finish together
 for e in $(make -s print-ENGINES); do
-  run_multi "sim $e" "$logs/sim-$e.log" make --no-print-directory sim ENGINE="$e"
+  for c in $(make -s print-SIM_CONFIGS ENGINE="$e"); do
+    spawn multi "sim $e/$c" make --no-print-directory sim ENGINE="$e" CONFIG="$c"
+  done
 done
+for c in tests/checks/*.sh; do
+  [ -f "$c" ] && spawn single "check $(basename "$c" .sh)" timeout 900 bash "$c"
+done
+[ -f tests/lint.sh ] && spawn multi lint bash tests/lint.sh
+[ -f fpga/synth-check.sh ] && spawn multi synth-check bash fpga/synth-check.sh
+wait
 
+pass=0 fail=0 failed=()
+for r in "$logs"/res/*; do
+  read -r np nf name < "$r"
+  pass=$((pass + np)); fail=$((fail + nf))
+  [ "$nf" -gt 0 ] && failed+=("$name")
+done
 echo "== done in $(( $(date +%s) - t0 ))s"
-if [ "$fail" -ne 0 ]; then
-  echo "failed: ${failed[*]}"
-fi
+[ "$fail" -ne 0 ] && echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
