@@ -200,7 +200,7 @@ def main():
                 return 1
     with open(os.path.join(a.out, "strat-results.json"), "w") as f:
         json.dump([dict(v, trace_name=k[0], sweep_set=k[1], sweep_key=str(k[2])) for k, v in res.items()],
-                  f, indent=1)
+                  f, separators=(",", ":"))
     rel = os.path.relpath(a.out, os.path.dirname(os.path.abspath(a.md)))
     md = []
     if a.head:
