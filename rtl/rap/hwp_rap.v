@@ -27,7 +27,7 @@ module hwp_rap #(
     parameter integer CW           = 32,       // node counter and event count width
     parameter integer SB           = 3,        // log2 of the stage-0 buffer slots (0 = one slot)
     parameter integer CB           = 16,       // stage-0 buffer count width
-    parameter integer MERGE_FIRST  = 1024,     // first merge batch when n reaches this (< 2^31)
+    parameter [31:0]  MERGE_FIRST  = 32'd1024, // first merge batch when n reaches this
     parameter integer MERGE_Q      = 2,        // merge period factor q
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4         // RAM TCAM: key bits per slice (RAM depth 2^chunk)
@@ -65,8 +65,7 @@ module hwp_rap #(
     localparam [CB-1:0] BMAX = {CB{1'b1}};
     localparam [31:0] H32 = H;
     localparam [31:0] MQ32 = MERGE_Q;
-    localparam [31:0] MF32 = MERGE_FIRST;
-    localparam [63:0] MF64 = {32'd0, MF32};
+    localparam [63:0] MF64 = {32'd0, MERGE_FIRST};
     localparam [7:0]  H8 = H32[7:0];
     localparam [4:0]  MQ = MQ32[4:0];
 
@@ -128,12 +127,17 @@ module hwp_rap #(
     reg [K:0]    sp_j_q, sp_j_d;
     reg [B-1:0]  pres_q, pres_d, miss_q, miss_d;
     reg [LB-1:0] m_lvl_q, m_lvl_d;
-    reg [IB:0]   m_cur_q, m_cur_d;
-    reg [IB-1:0] m_x_q, m_x_d;
+    // slot indices from priority encoders: not state machines (Yosys fsm would
+    // otherwise try to extract them, with one transition per slot)
+    (* fsm_encoding = "none" *) reg [IB:0] m_cur_q;
+    reg [IB:0]   m_cur_d;
+    (* fsm_encoding = "none" *) reg [IB-1:0] m_x_q;
+    reg [IB-1:0] m_x_d;
     // merge pipeline: K (RAM data of x), Q (TCAM match), A (arbiter, read the
     // ancestor's count), C (compare, fold)
     reg          mk_v_q, mk_v_d, mq_v_q, mq_v_d, ma_v_q, ma_v_d, mc_v_q, mc_v_d;
-    reg [IB-1:0] mk_x_q, mk_x_d, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_q, mc_x_d, mc_a_q, mc_a_d;
+    (* fsm_encoding = "none" *) reg [IB-1:0] mk_x_q;
+    reg [IB-1:0] mk_x_d, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_q, mc_x_d, mc_a_q, mc_a_d;
     reg [CW-1:0] mq_cx_q, mq_cx_d, ma_cx_q, ma_cx_d, mc_cx_q, mc_cx_d;
     reg          m_per_q, m_per_d;
     reg [2:0]    ro_c_q, ro_c_d;
