@@ -38,7 +38,9 @@ public:
         p.br_pen = (int)opt.get_int("BR_PEN", p.br_pen);
         p.pc_w = (int)opt.get_int("PC_W", p.pc_w);
         p.cnt_w = (int)opt.get_int("CNT_W", p.cnt_w);
+        // 0: prediction off, 1: on, 2: switched on and off at random every cycle
         pfp_en_ = (int)opt.get_int("pfp_en", 1);
+        rng_ = opt.seed * 0x9e3779b97f4a7c15ull + 12345u;
         char msg[160];
         if (pfp_init(&m_, &p, msg, sizeof msg)) {
             std::fprintf(stderr, "pfp adapter: %s\n", msg);
@@ -71,7 +73,14 @@ public:
         mi.len2 = in.rec.len == 2;
         mi.eos = in.eos;
         mi.disp_ready = in.out_ready & 1;
-        mi.pfp_en = pfp_en_;
+        int en = pfp_en_;
+        if (en == 2) {
+            rng_ ^= rng_ << 13;
+            rng_ ^= rng_ >> 7;
+            rng_ ^= rng_ << 17;
+            en = (int)((rng_ >> 11) & 1u);
+        }
+        mi.pfp_en = en;
         pfp_out mo;
         pfp_step(&m_, &mi, &mo);
 
@@ -84,7 +93,7 @@ public:
         v_->in_len2_i = mi.len2;
         v_->eos_i = in.eos;
         v_->disp_ready_i = mi.disp_ready;
-        v_->pfp_en_i = pfp_en_;
+        v_->pfp_en_i = en;
         v_.eval();
 
         chk.eq("in_ready_o", mo.in_ready, v_->in_ready_o);
@@ -165,6 +174,7 @@ private:
     VTop<Vhwp_pfp> v_;
     pfp m_;
     int pfp_en_ = 1;
+    uint64_t rng_ = 1;
     bool bdt_write_ = false, done_ = false;
 };
 

@@ -8,15 +8,17 @@
 SIM_TOP  := hwp_pfp
 SIM_RTL  := pfp/hwp_pfp.v
 SIM_CSRC := tb/pfp/adapter.cpp
-SIM_CONFIGS := default nopfp small wide
-# default: the paper's front end (fetch queue 32, decode 4) and predictor (2 x 64, min. block 4),
-# 24-bit addresses, 32-record window, skips up to 8 instructions (keeps the Yosys check short)
-SIM_GPARAMS_default := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=5 SET_BITS=6 MIN_LEN=4 SKIP_BITS=3 BR_PEN=3 PC_W=24 CNT_W=32
-# nopfp: the same hardware with profile flag prediction off (selective dispatch only)
-SIM_GPARAMS_nopfp   := $(SIM_GPARAMS_default)
-SIM_ARGS_nopfp      := --param pfp_en=0
-# small: 2-wide, tiny queue and table (replacement pressure), short skips, 24-bit addresses, 16-bit counters
+SIM_CONFIGS := default paper small wide
+# default: the paper's front end (fetch queue 32, decode 4), MIN_LEN 4, a 2 x 16 descriptor
+# table, 24-bit addresses, 32-record window, skips of up to 8 instructions (this is the
+# configuration the Yosys check synthesizes for both families, so it is kept moderate)
+SIM_GPARAMS_default := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=5 SET_BITS=4 MIN_LEN=4 SKIP_BITS=3 BR_PEN=3 PC_W=24 CNT_W=32
+# paper: the same with the paper's 2 x 64 table (section VII-C)
+SIM_GPARAMS_paper   := FETCH_W=4 DEC_W=4 FQ=32 WIN_BITS=5 SET_BITS=6 MIN_LEN=4 SKIP_BITS=3 BR_PEN=3 PC_W=24 CNT_W=32
+# small: 2-wide, tiny queue and table (replacement pressure), MIN_LEN 3, 24-bit addresses,
+# 16-bit wrapping counters; profile flag prediction switched on and off at random every cycle
 SIM_GPARAMS_small   := FETCH_W=2 DEC_W=2 FQ=6 WIN_BITS=5 SET_BITS=2 MIN_LEN=3 SKIP_BITS=3 BR_PEN=1 PC_W=24 CNT_W=16
+SIM_ARGS_small      := --param pfp_en=2
 # wide: 8-wide fetch and decode, 64-bit addresses and 40-bit counters
 SIM_GPARAMS_wide    := FETCH_W=8 DEC_W=8 FQ=64 WIN_BITS=7 SET_BITS=4 MIN_LEN=4 SKIP_BITS=5 BR_PEN=5 PC_W=64 CNT_W=40
 
@@ -41,8 +43,8 @@ sim-build: $(SIM_TRACES)
 # FPGA builds (make synth BOARD=icebreaker|ulx3s ENGINE=pfp). The window and
 # the descriptor table are read combinationally by several ports per cycle
 # (FETCH_W + DEC_W window reads, a lookup and an update per cycle), so they
-# are flip-flops, not block RAM (docs/pfp.md). ECP5-85F builds the default
-# configuration (the paper's 2 x 64 table); the iCE40 build is scaled down.
+# are flip-flops or LUT RAM, not block RAM (docs/pfp.md). ECP5-85F builds the
+# default configuration; the iCE40 build is scaled down.
 # iCE40 UP5K: 2-wide, 2 x 8 descriptors, 16-entry window, 20-bit addresses, 16-bit counters
 SYNTH_GPARAMS_ice40 := FETCH_W=2 DEC_W=2 FQ=8 WIN_BITS=4 SET_BITS=3 MIN_LEN=4 SKIP_BITS=2 BR_PEN=3 PC_W=20 CNT_W=16
 SYNTH_FREQ_icebreaker := 12
