@@ -9,8 +9,8 @@ MHASH_TP_TRACE    ?= $(firstword $(MHASH_EVAL_TRACES))
 eval-mhash: $(HWPROF)
 	@test -n "$(strip $(MHASH_EVAL_TRACES))" || { echo "eval-mhash: no traces in tests/traces" >&2; exit 1; }
 	@mkdir -p $(BUILD)/eval docs/results/img
-	$(MAKE) --no-print-directory sim-build ENGINE=mhash CONFIG=t4c1r0
-	$(BUILD)/sim/mhash/t4c1r0/Vhwp_mhash --trace $(MHASH_TP_TRACE) --seed 1 --idle 0 --stall 0 \
+	$(MAKE) --no-print-directory sim-build ENGINE=mhash CONFIG=t1
+	$(BUILD)/sim/mhash/t1/Vhwp_mhash --trace $(MHASH_TP_TRACE) --seed 1 --idle 0 --stall 0 \
 	  $(addprefix --param ,W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=16 LW=32 SEED=1 EW=8 ACC_K=100) \
 	  --param tables=4 --param cons=1 --param reset=0 --param shield=1 --param retain=1 \
 	  --param interval=10000 --param thr=100 --max-events 400000 | tee $(BUILD)/eval/mhash-throughput.txt
