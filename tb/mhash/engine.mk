@@ -16,12 +16,12 @@ SIM_ARGS_t4c1r0    := --max-events 100000 --param tables=4 --param cons=1 --para
                       --param retain=1 --param interval=2000 --param thr=20
 # t1: single hash table, plain update, reset on promotion (best single hash of section 5)
 SIM_GPARAMS_t1 := $(MHASH_G) EW=8 ACC_K=100
-SIM_ARGS_t1    := --max-events 100000 --param tables=1 --param cons=0 --param reset=1 --param shield=1 \
+SIM_ARGS_t1    := --max-events 50000 --param tables=1 --param cons=0 --param reset=1 --param shield=1 \
                   --param retain=1 --param interval=1000 --param thr=10
 # t16c0r1: 16 tables of 128, C0-R1, no shielding, no retaining, tiny accumulator
 # (forces refused promotions and replacement)
 SIM_GPARAMS_t16c0r1 := $(MHASH_G) EW=8 ACC_K=8
-SIM_ARGS_t16c0r1    := --max-events 100000 --param tables=16 --param cons=0 --param reset=1 --param shield=0 \
+SIM_ARGS_t16c0r1    := --max-events 50000 --param tables=16 --param cons=0 --param reset=1 --param shield=0 \
                        --param retain=0 --param interval=997 --param thr=3
 # big: the 0.1% accumulator (k = 1000), 3 tables (non-power-of-2: 512 counters each)
 SIM_GPARAMS_big := $(MHASH_G) EW=8 ACC_K=1000
@@ -32,10 +32,11 @@ SIM_ARGS_big    := --max-events 40000 --param tables=3 --param cons=1 --param re
 SIM_GPARAMS_ew2 := $(MHASH_G) EW=2 ACC_K=16
 SIM_ARGS_ew2    := --max-events 40000 --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
                    --param retain=1 --param interval=40 --param thr=2
-# Every bundled 2-tuple trace (load values, load addresses, edges), its first
-# 100,000 records (t4c1r0, t1, t16c0r1) or 40,000 (big, ew2) to bound the
-# `make test` time (the limit is the harness option --max-events in SIM_ARGS).
-SIM_TRACES := $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt tests/traces/*-edge.hwpt))
+# Every bundled load-value and edge trace (the load-address traces are used by
+# the unit equivalence test and the evaluation), its first 100,000 records
+# (t4c1r0), 50,000 (t1, t16c0r1) or 40,000 (big, ew2) to bound the `make test`
+# time (the limit is the harness option --max-events in SIM_ARGS).
+SIM_TRACES := $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-edge.hwpt))
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
