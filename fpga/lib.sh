@@ -15,12 +15,15 @@ BUILD=${BUILD:-build}
 case $BUILD in /*) ;; *) BUILD=$HWP_ROOT/$BUILD ;; esac
 
 # hwp_var VAR [ENGINE]: value of a make variable (with ENGINE=... set).
+# Command-line variables of a parent make (MAKEFLAGS) still apply; its
+# jobserver does not (this is not a recipe line, so make would warn).
 hwp_var() {
-  local var=$1 eng=${2:-}
+  local var=$1 eng=${2:-} mf
+  mf=$(sed -E 's/(^| )--jobserver-(auth|fds)=[^ ]*//g; s/(^| )-j[0-9]*( |$)/ /g' <<<"${MAKEFLAGS:-}")
   if [ -n "$eng" ]; then
-    make -s --no-print-directory -C "$HWP_ROOT" "print-$var" ENGINE="$eng"
+    MAKEFLAGS=$mf make -s --no-print-directory -C "$HWP_ROOT" "print-$var" ENGINE="$eng"
   else
-    make -s --no-print-directory -C "$HWP_ROOT" "print-$var"
+    MAKEFLAGS=$mf make -s --no-print-directory -C "$HWP_ROOT" "print-$var"
   fi
 }
 
