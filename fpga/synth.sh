@@ -77,6 +77,7 @@ if [ -f "$board_top" ]; then
     while read -r f; do extra+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$board/rtl.f" | grep -v '^[[:space:]]*$')
   fi
   chp=""   # the board top sets the engine's parameters itself
+  cfgname="set in fpga/$board/${eng}_top.v"; vflags=""
 else
   kind=bench; design_top=hwp_bench; extra=("$out/hwp_bench.v")
   { echo "$readv"; [ -z "$chp" ] || echo "$chp"
@@ -116,5 +117,5 @@ fi
 nwarn=$(grep -c '^Warning:' "$out/nextpnr.log" || true)
 
 "$PYTHON" "$HWP_ROOT/fpga/report.py" --summarize "$out" --board "$board" --engine "$eng" \
-  --arch "$arch" --kind "$kind" --config "$cfgname: ${vflags:-(module defaults)}" --target "$freq" \
+  --arch "$arch" --kind "$kind" --config "$cfgname${vflags:+: $vflags}" --target "$freq" \
   --seconds "$((t1 - t0)),$((t2 - t1)),$((SECONDS - t2))" --nextpnr-warnings "$nwarn" --bitstream "$bit"
