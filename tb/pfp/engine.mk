@@ -34,7 +34,7 @@ PFP_STREAMS := \
 define pfp_stream
 $(PFP_TR)/$(word 1,$(subst :, ,$(1))).hwpt: $(filter-out synth,$(word 2,$(subst :, ,$(1)))) $(HWPROF)
 	@mkdir -p $(PFP_TR)
-	@$(HWPROF) instrument $(subst _, ,$(word 3,$(subst :, ,$(1)))) -o $$@ $(filter-out synth,$(word 2,$(subst :, ,$(1))))
+	@$(HWPROF) instrument $(subst _, ,$(word 3,$(subst :, ,$(1)))) -o $$@.$$$$$$$$.tmp $(filter-out synth,$(word 2,$(subst :, ,$(1)))) && mv -f $$@.$$$$$$$$.tmp $$@
 endef
 $(foreach s,$(PFP_STREAMS),$(eval $(call pfp_stream,$(s))))
 SIM_TRACES := $(foreach s,$(PFP_STREAMS),$(PFP_TR)/$(word 1,$(subst :, ,$(s))).hwpt)
