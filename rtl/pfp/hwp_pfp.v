@@ -96,20 +96,23 @@ module hwp_pfp #(
                        S_DISP_STALL = 16, S_FWAIT_CYC = 17, S_BDT_ALLOC = 18;
 
     // ------------------------------------------------------------ state
-    reg [PC_W-1:0]      win_pc_q    [0:W-1];
-    reg [3:0]           win_kind_q  [0:W-1];
-    reg                 win_taken_q [0:W-1];
-    reg                 win_val_q   [0:W-1];
-    reg                 win_bwd_q   [0:W-1];
+    // Storage as flat vectors (entry i at [i*width +: width]): every array
+    // is read by several ports per cycle and some are written from their own
+    // reads, so they are registers, never inferred memories (docs/pfp.md).
+    reg [W*PC_W-1:0]      win_pc_q;
+    reg [W*4-1:0]         win_kind_q;
+    reg [W-1:0]           win_taken_q;
+    reg [W-1:0]           win_val_q;
+    reg [W-1:0]           win_bwd_q;
     reg [W-1:0]           win_sk_q;   // written at fetch
     reg [W-1:0]           win_mp_q;
     reg [W*SKIP_BITS-1:0] win_n_q;
 
     reg [NE-1:0]        bdt_v_q;
-    reg                 bdt_pred_q   [0:NE-1];
-    reg                 bdt_lock_q   [0:NE-1];
-    reg [TAG_W-1:0]     bdt_tag_q    [0:NE-1];
-    reg [PC_W-1:0]      bdt_follow_q [0:NE-1];
+    reg [NE-1:0]        bdt_pred_q;
+    reg [NE-1:0]        bdt_lock_q;
+    reg [NE*TAG_W-1:0]  bdt_tag_q;
+    reg [NE*PC_W-1:0]   bdt_follow_q;
     reg [(1<<SET_BITS)-1:0] lru_q;
 
     reg [PW-1:0]   hd_q, fp_q, tl_q;
@@ -177,8 +180,8 @@ module hwp_pfp #(
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
             localparam [WIN_BITS-1:0] OFS = g;
             wire [WIN_BITS-1:0] e = hd_q[WIN_BITS-1:0] + OFS;
-            assign ds_pc[g*PC_W +: PC_W]            = win_pc_q[e];
-            assign ds_kind[g*4 +: 4]                = win_kind_q[e];
+            assign ds_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
+            assign ds_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
             assign ds_taken[g]                      = win_taken_q[e];
             assign ds_val[g]                        = win_val_q[e];
             assign ds_sk[g]                         = win_sk_q[e];
@@ -189,8 +192,8 @@ module hwp_pfp #(
             localparam [WIN_BITS-1:0] OFS = g;
             wire [WIN_BITS-1:0] e = fp_q[WIN_BITS-1:0] + OFS;
             assign fs_e[g*WIN_BITS +: WIN_BITS]     = e;
-            assign fs_pc[g*PC_W +: PC_W]            = win_pc_q[e];
-            assign fs_kind[g*4 +: 4]                = win_kind_q[e];
+            assign fs_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
+            assign fs_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
             assign fs_taken[g]                      = win_taken_q[e];
             assign fs_bwd[g]                        = win_bwd_q[e];
         end
@@ -230,24 +233,24 @@ module hwp_pfp #(
         end
     end
     wire [SET_BITS-1:0] us = dl_L[SET_BITS:1];
-    wire dl_h0 = bdt_v_q[{us, 1'b0}] && (bdt_tag_q[{us, 1'b0}] == dl_L[PC_W-1:1+SET_BITS]);
-    wire dl_h1 = bdt_v_q[{us, 1'b1}] && (bdt_tag_q[{us, 1'b1}] == dl_L[PC_W-1:1+SET_BITS]);
+    wire dl_h0 = bdt_v_q[{us, 1'b0}] && (bdt_tag_q[({us, 1'b0})*TAG_W +: TAG_W] == dl_L[PC_W-1:1+SET_BITS]);
+    wire dl_h1 = bdt_v_q[{us, 1'b1}] && (bdt_tag_q[({us, 1'b1})*TAG_W +: TAG_W] == dl_L[PC_W-1:1+SET_BITS]);
     wire dl_hit = dl_h0 || dl_h1;
     wire dl_way = !dl_h0 && dl_h1;
     wire dl_victim = !bdt_v_q[{us, 1'b0}] ? 1'b0 : !bdt_v_q[{us, 1'b1}] ? 1'b1 : lru_q[us];
     wire            dl_v      = bdt_v_q[{us, dl_way}];
     wire            dl_pred   = bdt_pred_q[{us, dl_way}];
     wire            dl_lock   = bdt_lock_q[{us, dl_way}];
-    wire [TAG_W-1:0] dl_tag   = bdt_tag_q[{us, dl_way}];
-    wire [PC_W-1:0] dl_follow = bdt_follow_q[{us, dl_way}];
+    wire [TAG_W-1:0] dl_tag   = bdt_tag_q[({us, dl_way})*TAG_W +: TAG_W];
+    wire [PC_W-1:0] dl_follow = bdt_follow_q[({us, dl_way})*PC_W +: PC_W];
     wire [SET_BITS-1:0] fs = fl_L[SET_BITS:1];
-    wire fl_h0 = bdt_v_q[{fs, 1'b0}] && (bdt_tag_q[{fs, 1'b0}] == fl_L[PC_W-1:1+SET_BITS]);
-    wire fl_h1 = bdt_v_q[{fs, 1'b1}] && (bdt_tag_q[{fs, 1'b1}] == fl_L[PC_W-1:1+SET_BITS]);
+    wire fl_h0 = bdt_v_q[{fs, 1'b0}] && (bdt_tag_q[({fs, 1'b0})*TAG_W +: TAG_W] == fl_L[PC_W-1:1+SET_BITS]);
+    wire fl_h1 = bdt_v_q[{fs, 1'b1}] && (bdt_tag_q[({fs, 1'b1})*TAG_W +: TAG_W] == fl_L[PC_W-1:1+SET_BITS]);
     wire fl_hit = fl_h0 || fl_h1;
     wire fl_way = !fl_h0 && fl_h1;
     wire            fl_pred   = bdt_pred_q[{fs, fl_way}];
     wire            fl_lock   = bdt_lock_q[{fs, fl_way}];
-    wire [PC_W-1:0] fl_follow = bdt_follow_q[{fs, fl_way}];
+    wire [PC_W-1:0] fl_follow = bdt_follow_q[({fs, fl_way})*PC_W +: PC_W];
     wire [PC_W-1:0] fdiff     = fl_follow - fl_L;
     wire [PC_W-3:0] flen      = fdiff[PC_W-1:2];
 
@@ -549,16 +552,16 @@ module hwp_pfp #(
         if (go && upd && upd_hit) begin
             bdt_pred_q[{us, upd_way}]   <= e_pred;
             bdt_lock_q[{us, upd_way}]   <= e_lock;
-            bdt_tag_q[{us, upd_way}]    <= e_tag;
-            bdt_follow_q[{us, upd_way}] <= e_follow;
+            bdt_tag_q[({us, upd_way})*TAG_W +: TAG_W]    <= e_tag;
+            bdt_follow_q[({us, upd_way})*PC_W +: PC_W] <= e_follow;
         end
     end
 
     // window: input writes at the tail, fetch writes its per-record bits
     always @(posedge clk_i) begin
         if (in_fire) begin
-            win_pc_q[tl_q[WIN_BITS-1:0]]    <= in_pc_i;
-            win_kind_q[tl_q[WIN_BITS-1:0]]  <= in_kind;
+            win_pc_q[tl_q[WIN_BITS-1:0]*PC_W +: PC_W]    <= in_pc_i;
+            win_kind_q[tl_q[WIN_BITS-1:0]*4 +: 4]  <= in_kind;
             win_taken_q[tl_q[WIN_BITS-1:0]] <= in_taken_i;
             win_val_q[tl_q[WIN_BITS-1:0]]   <= in_val_i;
             win_bwd_q[tl_q[WIN_BITS-1:0]]   <= in_bwd;
@@ -600,8 +603,8 @@ module hwp_pfp #(
     assign res_cnt_o = res_cnt_q;
     assign lar_o     = lar_q;
     assign dbg_bdt_o = {bdt_v_q[dbg_bdt_idx_i], bdt_pred_q[dbg_bdt_idx_i], bdt_lock_q[dbg_bdt_idx_i],
-                        {{(PC_W-TAG_W){1'b0}}, bdt_tag_q[dbg_bdt_idx_i]},
-                        bdt_follow_q[dbg_bdt_idx_i]};
+                        {{(PC_W-TAG_W){1'b0}}, bdt_tag_q[(dbg_bdt_idx_i)*TAG_W +: TAG_W]},
+                        bdt_follow_q[(dbg_bdt_idx_i)*PC_W +: PC_W]};
 
     wire unused_ok = &{1'b0, fpred, dl_v, dl_found, dl_L[0], in_insn_i[30:27], in_insn_i[24:15], in_insn_i[11:7],
                        fdiff[1:0]};
