@@ -35,7 +35,7 @@ module hwp_rap_tcam_ram #(
 
     reg          busy_q;
     reg [CHUNK:0] cnt_q;     // read address of the sweep; address cnt_q - 1 is written
-    reg [IB-1:0] idx_q;
+    (* fsm_encoding = "none" *) reg [IB-1:0] idx_q;  // a slot index, not a state machine
     reg [W-1:0]  key_q;
     reg [W-1:0]  care_q;     // key bits the entry compares
 
