@@ -54,6 +54,19 @@ module hwp_hash #(
         end
     endfunction
 
+    // All byte-lane ROMs hold the same table: computed once as a constant so
+    // that Yosys elaborates it in seconds (per-entry calls in the initial
+    // blocks took it more than 10 minutes).
+    function automatic [256*TW-1:0] table_init(input [31:0] seed);
+        integer i, f;
+        begin
+            for (i = 0; i < 256; i = i + 1)
+                for (f = 0; f < N_FUNC; f = f + 1)
+                    table_init[TW*i + 8*f +: 8] = entry(seed, f, i);
+        end
+    endfunction
+    localparam [256*TW-1:0] TABLE = table_init(SEED);
+
     // ---------------------------------------------------------------- control
     reg  s1_valid_q, s2_valid_q;
     wire adv2 = !s2_valid_q || out_ready_i;
@@ -77,13 +90,11 @@ module hwp_hash #(
             reg [TW-1:0] rom_a [0:255];
             reg [TW-1:0] rom_b [0:255];
             reg [TW-1:0] rd_a_q, rd_b_q;
-            integer i, f;
+            integer i;
             initial begin
                 for (i = 0; i < 256; i = i + 1) begin
-                    for (f = 0; f < N_FUNC; f = f + 1) begin
-                        rom_a[i][8*f +: 8] = entry(SEED, f, i);
-                        rom_b[i][8*f +: 8] = entry(SEED, f, i);
-                    end
+                    rom_a[i] = TABLE[TW*i +: TW];
+                    rom_b[i] = TABLE[TW*i +: TW];
                 end
             end
             always @(posedge clk_i) begin

@@ -13,3 +13,6 @@ SIM_TRACES := $(firstword $(wildcard tests/traces/*-ldval.hwpt)) $(firstword $(w
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
+# FPGA builds (docs/fpga.md): the default configuration needs 32 RAM4K blocks,
+# more than the iCE40UP5K has (30); the iCEBreaker gets the narrow one.
+SYNTH_GPARAMS_ice40 := $(SIM_GPARAMS_narrow)

@@ -7,7 +7,7 @@ trace=tests/traces/synthetic-zipf.txt
 
 # 1. One random-table entry changed (entry 0x25 of function 0, field b only).
 tests/mutate.sh hash-table hash default common/hwp_hash.v \
-  's/rom_b\[i\]\[8\*f +: 8\] = entry(SEED, f, i);/rom_b[i][8*f +: 8] = entry(SEED, f, i) ^ (((i == 37) \&\& (f == 0)) ? 8'"'"'h01 : 8'"'"'h00);/' \
+  's/rom_b\[i\] = TABLE\[TW\*i +: TW\];/rom_b[i] = TABLE[TW*i +: TW] ^ ((i == 37) ? 1 : 0);/' \
   "$trace"
 log=build/mut/hash-table/sim.log
 # The first record whose field b (64 bits) contains the byte 0x25 must be the
