@@ -11,6 +11,11 @@ case $YOSYS in */*) case $YOSYS in /*) ;; *) YOSYS=$HWP_ROOT/$YOSYS ;; esac ;; e
 VERILATOR=${VERILATOR:-verilator}
 PYTHON=${PYTHON:-$HWP_ROOT/.venv/bin/python}
 case $PYTHON in */*) case $PYTHON in /*) ;; *) PYTHON=$HWP_ROOT/$PYTHON ;; esac ;; esac
+# The YoWASP tools see only the directories they are given: without
+# YOWASP_MOUNT they get every top-level directory except /tmp, which they
+# replace with a private one, so a checkout under /tmp could not be read.
+# Mount the checkout at its own path (a user's YOWASP_MOUNT wins).
+export YOWASP_MOUNT=${YOWASP_MOUNT:-$HWP_ROOT=$HWP_ROOT}
 BUILD=${BUILD:-build}
 case $BUILD in /*) ;; *) BUILD=$HWP_ROOT/$BUILD ;; esac
 
