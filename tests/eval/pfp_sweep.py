@@ -165,8 +165,10 @@ def main():
         p = os.path.join(a.synth_root, board, "pfp", "summary.json")
         if not os.path.exists(p):
             continue
-        found = True
         d = json.load(open(p))
+        if d.get("fmax_mhz") is None or not d.get("device"):
+            continue  # a failed build leaves an incomplete summary
+        found = True
         n = d.get("nextpnr", {})
         yc = d.get("yosys_cells", {})
         ff = n.get("ff", {}).get("used", yc.get("FF", "-"))
