@@ -5,7 +5,7 @@
 SIM_TOP     := hwp_mhash
 SIM_RTL     := common/hwp_hash.v mhash/hwp_mhash_ram.v mhash/hwp_mhash.v
 SIM_CSRC    := tb/mhash/adapter.cpp
-SIM_CONFIGS := t4c1r0 t1 t16c0r1 big ew2
+SIM_CONFIGS := t4c1r0 t1 t16c0r1 ew2
 MHASH_G     := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=16 LW=32 SEED=1
 # t4c1r0: the paper's best configuration (4 tables, C1-R0, shielding, retaining)
 # with a short interval so every trace crosses many interval ends. A 32-entry
@@ -23,7 +23,10 @@ SIM_ARGS_t1    := --max-events 50000 --param tables=1 --param cons=0 --param res
 SIM_GPARAMS_t16c0r1 := $(MHASH_G) EW=8 ACC_K=8
 SIM_ARGS_t16c0r1    := --max-events 50000 --param tables=16 --param cons=0 --param reset=1 --param shield=0 \
                        --param retain=0 --param interval=997 --param thr=3
-# big: the 0.1% accumulator (k = 1000), 3 tables (non-power-of-2: 512 counters each)
+# big: the 0.1% accumulator (k = 1000), 3 tables (non-power-of-2: 512 counters each).
+# NOT in SIM_CONFIGS: Verilator's C++ for 1000 register entries did not finish
+# compiling within an hour on the shared machine. k = 1000 is covered by the
+# functional-vs-cycle test (tests/unit/test_mhash_equiv.c), not by the RTL.
 SIM_GPARAMS_big := $(MHASH_G) EW=8 ACC_K=1000
 SIM_ARGS_big    := --max-events 40000 --param tables=3 --param cons=1 --param reset=0 --param shield=1 \
                    --param retain=1 --param interval=5000 --param thr=5
