@@ -110,10 +110,6 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O2 --trace-fst -Wall -Wno-fatal --x-
 	-CFLAGS "-O2 -std=c++14 -I$(CURDIR)/cmodel/common -I$(CURDIR)/cmodel -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(ENGINE)" \
 	-LDFLAGS "$(CURDIR)/$(LIB) -lzstd -lm"
 
-$(SIMROOT)/%/stamp: FORCE
-	@true
-FORCE:
-
 .PHONY: sim-build
 sim-build: $(LIB)
 	@test -n "$(ENGINE)" || { echo "sim-build needs ENGINE=" >&2; exit 2; }
