@@ -547,25 +547,42 @@ module hwp_pfp #(
         end
     end
 
-    // descriptor payload: no reset (only the valid bits are reset)
-    always @(posedge clk_i) begin
-        if (go && upd && upd_hit) begin
-            bdt_pred_q[{us, upd_way}]   <= e_pred;
-            bdt_lock_q[{us, upd_way}]   <= e_lock;
-            bdt_tag_q[({us, upd_way})*TAG_W +: TAG_W]    <= e_tag;
-            bdt_follow_q[({us, upd_way})*PC_W +: PC_W] <= e_follow;
+    // descriptor payload: no reset (only the valid bits are reset). One
+    // enable per entry rather than an indexed write: an indexed write makes
+    // Yosys infer a memory, and its resource sharing of the many read ports
+    // then builds address muxes that depend on the data read (a
+    // combinational loop that nextpnr-ecp5 rejects).
+    generate
+        for (g = 0; g < NE; g = g + 1) begin : g_bdt_wr
+            localparam [SET_BITS:0] IDX = g;
+            always @(posedge clk_i) begin
+                if (go && upd && upd_hit && {us, upd_way} == IDX) begin
+                    bdt_pred_q[g]                    <= e_pred;
+                    bdt_lock_q[g]                    <= e_lock;
+                    bdt_tag_q[g*TAG_W +: TAG_W]      <= e_tag;
+                    bdt_follow_q[g*PC_W +: PC_W]     <= e_follow;
+                end
+            end
         end
-    end
+    endgenerate
 
-    // window: input writes at the tail, fetch writes its per-record bits
-    always @(posedge clk_i) begin
-        if (in_fire) begin
-            win_pc_q[tl_q[WIN_BITS-1:0]*PC_W +: PC_W]    <= in_pc_i;
-            win_kind_q[tl_q[WIN_BITS-1:0]*4 +: 4]  <= in_kind;
-            win_taken_q[tl_q[WIN_BITS-1:0]] <= in_taken_i;
-            win_val_q[tl_q[WIN_BITS-1:0]]   <= in_val_i;
-            win_bwd_q[tl_q[WIN_BITS-1:0]]   <= in_bwd;
+    // window: input writes at the tail (one enable per entry, see the
+    // descriptor payload above), fetch writes its per-record bits
+    generate
+        for (g = 0; g < W; g = g + 1) begin : g_win_wr
+            localparam [WIN_BITS-1:0] IDX = g;
+            always @(posedge clk_i) begin
+                if (in_fire && tl_q[WIN_BITS-1:0] == IDX) begin
+                    win_pc_q[g*PC_W +: PC_W] <= in_pc_i;
+                    win_kind_q[g*4 +: 4]     <= in_kind;
+                    win_taken_q[g]           <= in_taken_i;
+                    win_val_q[g]             <= in_val_i;
+                    win_bwd_q[g]             <= in_bwd;
+                end
+            end
         end
+    endgenerate
+    always @(posedge clk_i) begin
         if (go) begin
             win_sk_q <= sk_n;
             win_mp_q <= mp_n;
