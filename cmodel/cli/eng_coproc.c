@@ -282,6 +282,11 @@ static int run_system(const char *cmd, const opts *o, sysres *r)
     hwp_progress_done();
     hwp_reader_close(rd);
     r->nck = ci; /* checkpoints reached (none when the record count is unknown) */
+    if (r->h.bt_mismatch) {
+        fprintf(stderr, "hwprof %s: the co-processor's PC filter bit table differs from the host's copy "
+                "in %" PRIu64 " of %" PRIu64 " entries read back\n", cmd, r->h.bt_mismatch, r->h.bt_checked);
+        return 1;
+    }
     return 0;
 rderr:
     fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
@@ -472,6 +477,8 @@ int hwp_eval_coproc(int argc, char **argv)
                ", \"timer_copies\": %" PRIu64 ", \"remasks\": %" PRIu64 ", \"host_port_accesses\": %" PRIu64 ",\n",
                h->interrupts, h->thrash_irqs, r.m.processed, r.m.tagged, r.m.dropped, h->slots_copied,
                h->masked, h->part_bits, h->ticks, h->timer_copies, h->remasks, h->reads + h->writes);
+        printf(" \"bit_table_read_back\": %" PRIu64 ", \"bit_table_set\": %" PRIu64
+               ", \"bit_table_mismatches\": %" PRIu64 ",\n", h->bt_checked, h->bt_set, h->bt_mismatch);
         printf(" \"overhead_cycles\": %.0f, \"overhead_pct\": %.4f,\n", ovh, ovh_pct);
         if (o.prog == CP_PROG_VALUE)
             printf(" \"simple\": {\"period\": %" PRIu64 ", \"samples\": %" PRIu64

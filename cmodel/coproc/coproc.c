@@ -190,6 +190,7 @@ void cp_reset(coproc *m)
     m->uc_q = 0;
     m->da_q = 0;
     m->bt_q = 0;
+    m->bth_q = 0;
 }
 
 static uint32_t imask(uint32_t w) { return w >= 32u ? 0xffffffffu : (1u << w) - 1u; }
@@ -257,7 +258,8 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     int run_cmd = h_cmd && hidx == CP_CMD_RUN && halted;
     o->host_ready = host_ready;
     o->rsp_valid = m->rsp_valid;
-    o->rsp_data = m->rsp_src == 1u ? m->uc_q : m->rsp_src == 2u ? (uint64_t)m->da_q : m->rsp_q;
+    o->rsp_data = m->rsp_src == 1u ? m->uc_q : m->rsp_src == 2u ? (uint64_t)m->da_q :
+                  m->rsp_src == 3u ? (uint64_t)m->bth_q : m->rsp_q;
     o->irq = m->state == CP_ST_IRQ;
     o->ret_ready = 1;
     o->state = m->state;
@@ -480,9 +482,12 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     /* filter bit table: read port (filter), write port (host / clear) */
     uint32_t bt_raddr = cp_fold(m->h.pc, cf->ft_aw);
     int bt_new_q = m->bt[bt_raddr];
+    /* the host copy of the table: same writes, read port for the host */
+    int bth_new_q = (h_rd && hsp == CP_SP_BT) ? m->bt[hidx & ftm] : m->bth_q;
     if (h_wr && hsp == CP_SP_BT) m->bt[hidx & ftm] = (uint8_t)(in->host_wdata & 1u);
     else if (clr_bt) m->bt[(m->clr_cnt - 1u) & ftm] = 0;
     m->bt_q = bt_new_q;
+    m->bth_q = bth_new_q;
 
     /* ------------------------------------------------ clock edge: host port */
     uint64_t rsp_new = m->rsp_q;
@@ -493,6 +498,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         switch (hsp) {
         case CP_SP_UC: rsp_src_new = 1; break;
         case CP_SP_DA: rsp_src_new = 2; break;
+        case CP_SP_BT: rsp_src_new = 3; break;
         case CP_SP_CAM:
             rsp_new = ((uint64_t)m->cam_valid[hidx & cam_m] << 32) | m->cam_key[hidx & cam_m];
             break;
@@ -527,7 +533,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
             default: break;
             }
             break;
-        default: break; /* bit table: write-only, reads 0 */
+        default: break;
         }
     }
     int rsp_valid_new = h_rd ? 1 : (m->rsp_valid && !in->rsp_ready) ? 1 : 0;

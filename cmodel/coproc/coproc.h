@@ -181,6 +181,7 @@ typedef struct coproc {
     cp_sample s1;
     uint32_t s1_hpc;
     int bt_q;
+    int bth_q; /* host copy of the bit table: registered host read */
     uint32_t sb_rd, sb_wr, sb_count;
     uint32_t retired, tagged, dropped, processed, interrupts, aborted, irq_upc;
     /* registers */
@@ -202,7 +203,7 @@ typedef struct coproc {
     uint32_t byp_data;
     /* host port */
     int rsp_valid;
-    uint32_t rsp_src; /* 0 register value, 1 microcode (uc_q), 2 data array (da_q) */
+    uint32_t rsp_src; /* 0 register value, 1 microcode (uc_q), 2 data array (da_q), 3 bit table (bth_q) */
     uint64_t rsp_q;
     uint32_t clr_cnt, clr_what;
 } coproc;

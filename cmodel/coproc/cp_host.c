@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PH_LOAD, PH_RUN, PH_COPY, PH_POLL, PH_FINAL, PH_DONE };
-enum { TG_STATUS = 1, TG_IRQUPC, TG_PROC, TG_IREG, TG_CAM, TG_DA, TG_NONE };
+enum { PH_LOAD, PH_RUN, PH_COPY, PH_POLL, PH_FINAL, PH_VERIFY, PH_DONE };
+enum { TG_STATUS = 1, TG_IRQUPC, TG_PROC, TG_IREG, TG_CAM, TG_DA, TG_BT, TG_NONE };
 #define TAG(kind, idx) ((kind) << 20 | (idx))
 
 void cp_host_params_default(cp_host_params *p)
@@ -199,6 +199,11 @@ static void store(cp_host *h, int tag, uint64_t d)
         h->cvalid[idx] = (uint32_t)(d >> 32) & 1u;
         break;
     case TG_DA: h->da[idx / h->cam_n][idx % h->cam_n] = (uint32_t)d; break;
+    case TG_BT:
+        h->bt_checked++;
+        h->bt_set += d & 1u;
+        if ((uint8_t)(d & 1u) != h->bt[idx] || (d >> 1) != 0u) h->bt_mismatch++;
+        break;
     default: break;
     }
 }
@@ -442,6 +447,12 @@ void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, i
             break;
         }
         process(h, 1);
+        /* read the whole bit table back and check it against the host's copy */
+        for (uint32_t k = 0; k < (1u << h->cfg.ft_aw); k++)
+            push_cmd(h, CP_H_READ, (CP_SP_BT << 12) | k, 0, TAG(TG_BT, k));
+        h->phase = PH_VERIFY;
+        break;
+    case PH_VERIFY:
         h->phase = PH_DONE;
         break;
     default:

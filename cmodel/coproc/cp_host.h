@@ -98,6 +98,8 @@ typedef struct cp_host {
     uint64_t masked, reads, writes;
     /* filter state kept by the host */
     uint8_t *bt;
+    /* final read-back of the co-processor's bit table against this copy */
+    uint64_t bt_checked, bt_set, bt_mismatch;
     uint32_t part_bits, part;
     uint64_t next_tick, ticks, next_copy, timer_copies, next_remask, remasks;
     /* per-pc copy counts for masking decisions (open addressing) */

@@ -88,6 +88,7 @@ module hwp_coproc #(
     reg [SW-1:0] s1_q;
     reg [FT_AW-1:0] s1_hpc_q;
     wire bt_q;
+    wire bth_q;   // host-port read of the bit table (second copy)
     reg [SW-1:0] sb_mem [0:SB_N-1];
     reg [SB_AW-1:0] sb_rd_q, sb_wr_q;
     reg [SB_AW:0] sb_count_q;
@@ -171,7 +172,8 @@ module hwp_coproc #(
     wire run_cmd  = h_cmd && hidx == 12'd0 && halted;
     assign host_ready_o = host_ready;
     assign rsp_valid_o  = rsp_valid_q;
-    assign rsp_data_o   = rsp_src_q == 2'd1 ? uc_q : rsp_src_q == 2'd2 ? {32'd0, da_q} : rsp_q;
+    assign rsp_data_o   = rsp_src_q == 2'd1 ? uc_q : rsp_src_q == 2'd2 ? {32'd0, da_q} :
+                          rsp_src_q == 2'd3 ? {63'd0, bth_q} : rsp_q;
     assign irq_o        = state_q == ST_IRQ;
     assign ret_ready_o  = 1'b1;
 
@@ -477,6 +479,12 @@ module hwp_coproc #(
         .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
         .re_i(1'b1), .raddr_i(bt_raddr), .rdata_o(bt_q)
     );
+    // host copy of the bit table: the same writes, read by the host port (the
+    // filter owns the first copy's read port every cycle)
+    hwp_coproc_ram #(.DW(1), .AW(FT_AW)) u_bth (
+        .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
+        .re_i(h_rd && hsp == 4'd5), .raddr_i(hidx[FT_AW-1:0]), .rdata_o(bth_q)
+    );
 
     // ------------------------------------------------------------ host read data
     reg [63:0] rsp_new;
@@ -490,6 +498,7 @@ module hwp_coproc #(
             case (hsp)
                 4'd0: rsp_src_new = 2'd1;
                 4'd2: rsp_src_new = 2'd2;
+                4'd5: rsp_src_new = 2'd3;
                 4'd1: rsp_new = {31'd0, cam_valid_q[hidx[CAM_AW-1:0]], cam_key_q[hidx[CAM_AW-1:0]]};
                 4'd3: begin
                     if (hidx < 12'h008) rsp_new = {32'd0, v_q[hidx[2:0]]};
