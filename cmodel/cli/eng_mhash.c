@@ -63,6 +63,8 @@ static void mh_usage(FILE *f, const char *cmd)
             "Multi-hash interval profiler (Narayanasamy et al. 2003); defaults are the paper's\n"
             "best configuration: 4 tables, 2048 counters of 24 bits, C1-R0, shielding, retaining,\n"
             "interval 10000, threshold 1%%, accumulator 100.\n"
+            "One event per record: 2-tuples <a, b>, 1-tuples <a, 0>, retire records <pc, value>\n"
+            "(value: the destination register's new value, 0 when there is none).\n"
             "  --tables N           hash tables in use, 1..max-tables (4)\n"
             "  --counters N         total counters shared by the tables, power of 2 (2048)\n"
             "  --counter-bits N     counter width, saturating (24)\n"
@@ -246,6 +248,8 @@ static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void 
         goto out;
     }
     uint64_t wm = hwp_mask(o->p.width);
+    /* retire records are <pc, value>, as in the RTL regression (tb/mhash) */
+    const int retire = hwp_reader_info(rd)->kind == HWP_KIND_RETIRE;
     hwp_rec recs[4096];
     uint64_t n = 0;
     for (;;) {
@@ -259,7 +263,7 @@ static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void 
         }
         if (got == 0) break;
         for (long i = 0; i < got; i++) {
-            uint64_t a = recs[i].a & wm, b = recs[i].b & wm;
+            uint64_t a = recs[i].a & wm, b = (retire ? recs[i].value : recs[i].b) & wm;
             if (want_exact && !hwp_cmap_add(&exact, a, b, 1)) {
                 fprintf(stderr, "hwprof %s: out of memory\n", cmd);
                 goto out;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Lockstep adapter of engine mhash (rtl/mhash/hwp_mhash.v) against its cycle
-// model (cmodel/mhash/mhash_cyc.c). Input: <a, b> of each record (b = 0 for
-// 1-tuples, a = pc for retire records). Every cycle compares in_ready, the
+// model (cmodel/mhash/mhash_cyc.c). Input: one event per trace record, <a, b>
+// of a 2-tuple, <a, 0> of a 1-tuple, <pc, value> of a retire record (value =
+// the destination register's new value, 0 when the record has none), the same
+// mapping as `hwprof run/eval --engine mhash` and tb/strat. Every cycle compares in_ready, the
 // candidate stream and the refused-promotion counter; at every interval end
 // (and at the end) compares every bank word, every accumulator entry and the
 // epoch/scrub/interval registers; after every promotion compares the
@@ -58,6 +60,7 @@ public:
             std::exit(2);
         }
         p_ = p;
+        retire_ = opt.trace.kind == HWP_KIND_RETIRE;
     }
     ~MhashAdapter() override { mhash_cyc_free(&m_); }
     int n_outputs() const override { return 1; }
@@ -75,7 +78,7 @@ public:
         mhash_cyc_in mi{};
         mi.in_valid = in.in_valid;
         mi.in_a = in.rec.a & wm;
-        mi.in_b = in.rec.b & wm;
+        mi.in_b = (retire_ ? in.rec.value : in.rec.b) & wm;
         mi.out_ready = (int)(in.out_ready & 1u);
         mhash_cyc_out mo;
         mhash_cyc_step(&m_, &mi, &mo);
@@ -199,6 +202,7 @@ private:
     mhash_cyc m_;
     mhash_params p_;
     bool event_ = false;
+    bool retire_ = false;
     uint64_t intervals_ = 0, cands_ = 0, busy_cycles_ = 0;
 };
 

@@ -10,18 +10,18 @@ MHASH_G     := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=16 LW=32 SEED=1
 # t4c1r0: the paper's best configuration (4 tables, C1-R0, shielding, retaining)
 # with a short interval so every trace crosses many interval ends. A 32-entry
 # accumulator keeps this default build within the CI synthesis budget (the
-# 100- and 1000-entry accumulators are covered by t1/t... and big below).
+# 100-entry accumulator is covered by t1; k = 1000, see big below).
 SIM_GPARAMS_t4c1r0 := $(MHASH_G) EW=8 ACC_K=32
-SIM_ARGS_t4c1r0    := --max-events 100000 --param tables=4 --param cons=1 --param reset=0 --param shield=1 \
+SIM_ARGS_t4c1r0    := --param tables=4 --param cons=1 --param reset=0 --param shield=1 \
                       --param retain=1 --param interval=2000 --param thr=20
 # t1: single hash table, plain update, reset on promotion (best single hash of section 5)
 SIM_GPARAMS_t1 := $(MHASH_G) EW=8 ACC_K=100
-SIM_ARGS_t1    := --max-events 50000 --param tables=1 --param cons=0 --param reset=1 --param shield=1 \
+SIM_ARGS_t1    := --max-events 100000 --param tables=1 --param cons=0 --param reset=1 --param shield=1 \
                   --param retain=1 --param interval=1000 --param thr=10
 # t16c0r1: 16 tables of 128, C0-R1, no shielding, no retaining, tiny accumulator
 # (forces refused promotions and replacement)
 SIM_GPARAMS_t16c0r1 := $(MHASH_G) EW=8 ACC_K=8
-SIM_ARGS_t16c0r1    := --max-events 50000 --param tables=16 --param cons=0 --param reset=1 --param shield=0 \
+SIM_ARGS_t16c0r1    := --param tables=16 --param cons=0 --param reset=1 --param shield=0 \
                        --param retain=0 --param interval=997 --param thr=3
 # big: the 0.1% accumulator (k = 1000), 3 tables (non-power-of-2: 512 counters each).
 # NOT in SIM_CONFIGS: Verilator's C++ for 1000 register entries did not finish
@@ -33,13 +33,19 @@ SIM_ARGS_big    := --max-events 40000 --param tables=3 --param cons=1 --param re
 # ew2: 2-bit epoch tags and 8 tables, 40-tuple intervals: exercises epoch reuse,
 # the scrubber and the interval-end wait for a complete scrub pass
 SIM_GPARAMS_ew2 := $(MHASH_G) EW=2 ACC_K=16
-SIM_ARGS_ew2    := --max-events 40000 --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
+SIM_ARGS_ew2    := --max-events 100000 --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
                    --param retain=1 --param interval=40 --param thr=2
-# Every bundled load-value and edge trace (the load-address traces are used by
-# the unit equivalence test and the evaluation), its first 100,000 records
-# (t4c1r0), 50,000 (t1, t16c0r1) or 40,000 (big, ew2) to bound the `make test`
-# time (the limit is the harness option --max-events in SIM_ARGS).
-SIM_TRACES := $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-edge.hwpt))
+# Every bundled trace (tests/traces/*.hwpt: -bb, -edge, -ldaddr, -ldval,
+# rv-*-retire) and tests/traces/synthetic-zipf.txt, one event per record:
+# 2-tuples as <a, b>, 1-tuples as <a, 0>, retire records as <pc, value> (the
+# same mapping as `hwprof run/eval --engine mhash` and tb/strat).
+# t4c1r0 and t16c0r1 run every trace to its end (6.5 M records each, ~1 CPU-
+# minute per configuration). t1 (100-entry accumulator, ~3.5x slower per
+# record under Verilator) and ew2 (40-tuple intervals, ~2x) are capped at the
+# first 100,000 records of each trace (--max-events in SIM_ARGS) to keep the
+# four mhash regressions near 4 CPU-minutes in `make test`; those 100,000
+# records still cross 100 (t1) and 2,500 (ew2) interval ends per trace.
+SIM_TRACES := $(sort $(wildcard tests/traces/*.hwpt)) $(wildcard tests/traces/synthetic-zipf.txt)
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
