@@ -15,6 +15,7 @@ int hwp_cmd_gen(int argc, char **argv);
 int hwp_cmd_record(int argc, char **argv);   /* cmodel/cli/record.c */
 
 int hwp_cmd_asm(int argc, char **argv);      /* cmodel/cli/asm.c: coproc microcode */
+int hwp_cmd_stream(int argc, char **argv);   /* cmodel/cli/stream.c: trace to a board */
 
 /* Per-engine `run` and `eval` (argv[0] = "run" or "eval"; --engine already
  * removed). One file per engine: cmodel/cli/eng_<engine>.c. */

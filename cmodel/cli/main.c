@@ -22,6 +22,7 @@ static const struct {
     {"record", hwp_cmd_record, "record a trace from a real, unmodified program"},
     {"instrument", hwp_cmd_instrument, "instrument a retire trace with profile instructions (pfp)"},
     {"asm", hwp_cmd_asm, "assemble / disassemble profiling co-processor microcode"},
+    {"stream", hwp_cmd_stream, "stream a trace to a board over a UART, print its profile"},
     {"run", NULL, "run an engine's C model on a trace and print its profile"},
     {"eval", NULL, "evaluate an engine's profile against the exact profile"},
 };

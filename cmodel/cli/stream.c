@@ -1,0 +1,1377 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * hwprof stream: streams a trace to a board (or anything that speaks the
+ * link protocol of docs/protocol.md on a tty or pty) and prints the profile
+ * the board computed, in the format of `hwprof run --engine E`. The trace is
+ * mapped to the engine's records exactly as `hwprof run` feeds its model,
+ * encoded (zigzag deltas, LEB128), framed, and sent under the device's
+ * credits with retransmission (cmodel/link/link.c). The board's build
+ * parameters (INFO) must equal the requested options. docs/stream.md.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cmap.h"
+#include "link/link.h"
+#include "mhash/mhash.h"
+#include "rap/rap.h"
+#include "strat/strat.h"
+#include "strat/vprof.h"
+#include "trace.h"
+
+#define EM (1 << HWL_ENG_MHASH)
+#define ES (1 << HWL_ENG_STRAT)
+#define ER (1 << HWL_ENG_RAP)
+
+enum {
+    O_PORT = 1000, O_BAUD, O_ENGINE, O_TIMEOUT, O_RETRIES, O_PROGRESS, O_ENCODE, O_JSON, O_MAXEV,
+    O_HELP,
+    /* mhash */
+    O_TABLES, O_COUNTERS, O_MCBITS, O_EBITS, O_MAXT, O_ACC, O_INTERVAL, O_THR, O_THRC, O_CONS,
+    O_RESET, O_SHIELD, O_RETAIN, O_SEED, O_SUMMARY,
+    /* strat */
+    O_MODE, O_RATE, O_ENTRIES, O_WAYS, O_SCBITS, O_MISS, O_TAG, O_EVICT, O_REPLACE, O_LSEED,
+    O_HSEED, O_AK, O_NOAK, O_AKN, O_FIFO, O_MSGS,
+    /* rap */
+    O_EPS, O_BRANCH, O_BUF, O_BUFBITS, O_MFIRST, O_MQ, O_FIELD, O_HOT, O_NODES,
+    /* shared names */
+    O_WIDTH, O_CBITS_ANY,
+    /* run options that need the C model */
+    O_NOTHERE
+};
+
+static const struct option lopts[] = {
+    {"port", required_argument, 0, O_PORT},
+    {"baud", required_argument, 0, O_BAUD},
+    {"engine", required_argument, 0, O_ENGINE},
+    {"timeout", required_argument, 0, O_TIMEOUT},
+    {"retries", required_argument, 0, O_RETRIES},
+    {"progress", no_argument, 0, O_PROGRESS},
+    {"encode-only", no_argument, 0, O_ENCODE},
+    {"json", no_argument, 0, O_JSON},
+    {"max-events", required_argument, 0, O_MAXEV},
+    {"help", no_argument, 0, O_HELP},
+    {"tables", required_argument, 0, O_TABLES},
+    {"counters", required_argument, 0, O_COUNTERS},
+    {"epoch-bits", required_argument, 0, O_EBITS},
+    {"max-tables", required_argument, 0, O_MAXT},
+    {"accumulator", required_argument, 0, O_ACC},
+    {"interval", required_argument, 0, O_INTERVAL},
+    {"threshold", required_argument, 0, O_THR},
+    {"threshold-count", required_argument, 0, O_THRC},
+    {"cons", required_argument, 0, O_CONS},
+    {"reset", required_argument, 0, O_RESET},
+    {"shield", required_argument, 0, O_SHIELD},
+    {"retain", required_argument, 0, O_RETAIN},
+    {"seed", required_argument, 0, O_SEED},
+    {"summary", no_argument, 0, O_SUMMARY},
+    {"mode", required_argument, 0, O_MODE},
+    {"rate", required_argument, 0, O_RATE},
+    {"entries", required_argument, 0, O_ENTRIES},
+    {"ways", required_argument, 0, O_WAYS},
+    {"miss-bits", required_argument, 0, O_MISS},
+    {"tag-bits", required_argument, 0, O_TAG},
+    {"evict", required_argument, 0, O_EVICT},
+    {"replace", required_argument, 0, O_REPLACE},
+    {"lfsr-seed", required_argument, 0, O_LSEED},
+    {"hash-seed", required_argument, 0, O_HSEED},
+    {"ak", no_argument, 0, O_AK},
+    {"no-ak", no_argument, 0, O_NOAK},
+    {"ak-entries", required_argument, 0, O_AKN},
+    {"fifo-depth", required_argument, 0, O_FIFO},
+    {"messages", no_argument, 0, O_MSGS},
+    {"eps", required_argument, 0, O_EPS},
+    {"branching", required_argument, 0, O_BRANCH},
+    {"buffer", required_argument, 0, O_BUF},
+    {"buffer-count-bits", required_argument, 0, O_BUFBITS},
+    {"merge-first", required_argument, 0, O_MFIRST},
+    {"merge-q", required_argument, 0, O_MQ},
+    {"field", required_argument, 0, O_FIELD},
+    {"hot", required_argument, 0, O_HOT},
+    {"nodes", no_argument, 0, O_NODES},
+    {"width", required_argument, 0, O_WIDTH},
+    {"counter-bits", required_argument, 0, O_CBITS_ANY},
+    {"cycle-model", no_argument, 0, O_NOTHERE},
+    {"tcam", required_argument, 0, O_NOTHERE},
+    {"tcam-chunk", required_argument, 0, O_NOTHERE},
+    {"series", required_argument, 0, O_NOTHERE},
+    {0, 0, 0, 0}};
+
+typedef struct sopts {
+    const char *port, *trace, *engine;
+    int eid;
+    uint32_t baud;
+    int timeout_ms, retries;
+    int progress, encode_only, json;
+    uint64_t max_events;
+    /* mhash */
+    mhash_params mp;
+    double thr_pct;
+    int thr_count_set, acc_set, summary, ew_set;
+    /* strat */
+    strat_cfg sc;
+    int messages, fifo_set;
+    /* rap */
+    rap_cfg rc;
+    double eps, hot;
+    int field, nodes;
+} sopts;
+
+static void usage(FILE *f, const char *eng)
+{
+    fprintf(f,
+            "usage: hwprof stream --port DEV --engine E [options] [engine options] TRACE\n"
+            "Streams TRACE to a board over a UART (docs/protocol.md) and prints the profile\n"
+            "the board computed in the format of `hwprof run --engine E`; link statistics on\n"
+            "stderr. The board's build parameters must match the requested options.\n"
+            "  --port DEV         serial device (/dev/ttyUSB1, a pty, ...)\n"
+            "  --baud B           line rate after the SET_BAUD handshake (3000000; the board\n"
+            "                     boots at 115200)\n"
+            "  --engine E         mhash | strat | rap\n"
+            "  --timeout MS       reply timeout before a retransmission (200)\n"
+            "  --retries N        fruitless timeouts in a row before giving up (8)\n"
+            "  --progress         live progress line on stderr (default: when stderr is a tty)\n"
+            "  --encode-only      no port: measure the wire encoding of TRACE (bytes per tuple)\n"
+            "  --max-events N     stop after N records (events for strat)\n"
+            "  --json             the profile as `hwprof run --json` prints it\n"
+            "  --help             this text (with --engine E: that engine's options too)\n");
+    if (!eng) {
+        fprintf(f, "exit status: 0 ok, 1 failure (port, link, device), 2 usage\n");
+        return;
+    }
+    if (!strcmp(eng, "mhash"))
+        fprintf(f,
+                "mhash options (as hwprof run --engine mhash): --tables N --counters N\n"
+                "  --counter-bits N --epoch-bits N --max-tables N --accumulator N --interval N\n"
+                "  --threshold PCT --threshold-count N --cons 0|1 --reset 0|1 --shield 0|1\n"
+                "  --retain 0|1 --seed N --width N --summary\n");
+    else if (!strcmp(eng, "strat"))
+        fprintf(f,
+                "strat options (as hwprof run --engine strat): --mode M --rate R --entries N\n"
+                "  --ways N --counter-bits N --miss-bits N --tag-bits N --evict N --replace N\n"
+                "  --lfsr-seed N --hash-seed N --ak/--no-ak --ak-entries K --width N\n"
+                "  --fifo-depth N --messages\n");
+    else if (!strcmp(eng, "rap"))
+        fprintf(f,
+                "rap options (as hwprof run --engine rap): --eps E --branching B --width W\n"
+                "  --entries N --buffer S --buffer-count-bits C --counter-bits C\n"
+                "  --merge-first P --merge-q Q --field a|b --hot F --nodes\n");
+    fprintf(f, "exit status: 0 ok, 1 failure (port, link, device), 2 usage\n");
+}
+
+static int pow2_log(unsigned long long v)
+{
+    int b = 0;
+    while ((1ull << b) < v && b < 63) b++;
+    return (1ull << b) == v ? b : -1;
+}
+
+/* 0 ok, 1 help printed, 2 usage error */
+static int parse(int argc, char **argv, sopts *o)
+{
+    const char *cmd = "stream";
+    unsigned long long u;
+    double d;
+    memset(o, 0, sizeof *o);
+    o->baud = 3000000;
+    o->timeout_ms = 200;
+    o->retries = 8;
+    mhash_params_default(&o->mp);
+    o->thr_pct = 1.0;
+    strat_cfg_default(&o->sc);
+    rap_cfg_default(&o->rc);
+    o->eps = 0.1;
+    o->hot = 0.10;
+    o->field = -1;
+    long branching = 4;
+    int help = 0;
+    /* the engine first: options are checked against it */
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--engine") && i + 1 < argc) o->engine = argv[i + 1];
+        else if (!strncmp(argv[i], "--engine=", 9)) o->engine = argv[i] + 9;
+    }
+    o->eid = hwl_engine_id(o->engine);
+    int emask = o->eid ? 1 << o->eid : 0;
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
+        int need = 0;
+        switch (c) {
+        case O_TABLES: case O_COUNTERS: case O_EBITS: case O_MAXT: case O_ACC: case O_INTERVAL:
+        case O_THR: case O_THRC: case O_CONS: case O_RESET: case O_SHIELD: case O_RETAIN:
+        case O_SEED: case O_SUMMARY:
+            need = EM;
+            break;
+        case O_MODE: case O_RATE: case O_WAYS: case O_MISS: case O_TAG: case O_EVICT:
+        case O_REPLACE: case O_LSEED: case O_HSEED: case O_AK: case O_NOAK: case O_AKN:
+        case O_FIFO: case O_MSGS:
+            need = ES;
+            break;
+        case O_EPS: case O_BRANCH: case O_BUF: case O_BUFBITS: case O_MFIRST: case O_MQ:
+        case O_FIELD: case O_HOT: case O_NODES:
+            need = ER;
+            break;
+        case O_ENTRIES: need = ES | ER; break;
+        case O_WIDTH: case O_CBITS_ANY: need = EM | ES | ER; break;
+        default: break;
+        }
+        if (need && !(need & emask) && c != O_HELP) {
+            fprintf(stderr, "hwprof stream: option '%s' is not an option of --engine %s (see "
+                            "hwprof stream --engine %s --help)\n",
+                    argv[optind - 1], o->engine ? o->engine : "(none)", o->engine ? o->engine : "E");
+            return 2;
+        }
+        switch (c) {
+        case O_PORT: o->port = optarg; break;
+        case O_BAUD:
+            if (hwp_cli_uint(cmd, "baud", optarg, 1200, 4000000, &u)) return 2;
+            o->baud = (uint32_t)u;
+            break;
+        case O_ENGINE: break;
+        case O_TIMEOUT:
+            if (hwp_cli_uint(cmd, "timeout", optarg, 1, 600000, &u)) return 2;
+            o->timeout_ms = (int)u;
+            break;
+        case O_RETRIES:
+            if (hwp_cli_uint(cmd, "retries", optarg, 0, 1000, &u)) return 2;
+            o->retries = (int)u;
+            break;
+        case O_PROGRESS: o->progress = 1; break;
+        case O_ENCODE: o->encode_only = 1; break;
+        case O_JSON: o->json = 1; break;
+        case O_MAXEV:
+            if (hwp_cli_uint(cmd, "max-events", optarg, 1, UINT64_MAX, &u)) return 2;
+            o->max_events = u;
+            break;
+        case 'h':
+        case O_HELP: help = 1; break;
+        /* mhash */
+        case O_TABLES:
+            if (hwp_cli_uint(cmd, "tables", optarg, 1, 64, &u)) return 2;
+            o->mp.tables = (int)u;
+            break;
+        case O_COUNTERS:
+            if (hwp_cli_uint(cmd, "counters", optarg, 1, 1u << 24, &u)) return 2;
+            o->mp.n_counters = (uint32_t)u;
+            break;
+        case O_EBITS:
+            if (hwp_cli_uint(cmd, "epoch-bits", optarg, 1, 16, &u)) return 2;
+            o->mp.ew = (int)u;
+            o->ew_set = 1;
+            break;
+        case O_MAXT:
+            if (hwp_cli_uint(cmd, "max-tables", optarg, 1, 16, &u)) return 2;
+            o->mp.max_tables = (int)u;
+            break;
+        case O_ACC:
+            if (hwp_cli_uint(cmd, "accumulator", optarg, 1, 1u << 20, &u)) return 2;
+            o->mp.acc_k = (uint32_t)u;
+            o->acc_set = 1;
+            break;
+        case O_INTERVAL:
+            if (hwp_cli_uint(cmd, "interval", optarg, 1, 0xffffffffull, &u)) return 2;
+            o->mp.interval = u;
+            break;
+        case O_THR:
+            if (hwp_cli_double(cmd, "threshold", optarg, 0, 100, &o->thr_pct)) return 2;
+            if (!(o->thr_pct > 0)) {
+                fprintf(stderr, "hwprof stream: --threshold %s: must be greater than 0%%\n", optarg);
+                return 2;
+            }
+            break;
+        case O_THRC:
+            if (hwp_cli_uint(cmd, "threshold-count", optarg, 1, 0xffffffffull, &u)) return 2;
+            o->mp.thr = (uint32_t)u;
+            o->thr_count_set = 1;
+            break;
+        case O_CONS:
+            if (hwp_cli_uint(cmd, "cons", optarg, 0, 1, &u)) return 2;
+            o->mp.cons = (int)u;
+            break;
+        case O_RESET:
+            if (hwp_cli_uint(cmd, "reset", optarg, 0, 1, &u)) return 2;
+            o->mp.reset = (int)u;
+            break;
+        case O_SHIELD:
+            if (hwp_cli_uint(cmd, "shield", optarg, 0, 1, &u)) return 2;
+            o->mp.shield = (int)u;
+            break;
+        case O_RETAIN:
+            if (hwp_cli_uint(cmd, "retain", optarg, 0, 1, &u)) return 2;
+            o->mp.retain = (int)u;
+            break;
+        case O_SEED:
+            if (hwp_cli_uint(cmd, "seed", optarg, 0, 0xffffffffull, &u)) return 2;
+            o->mp.seed = (uint32_t)u;
+            break;
+        case O_SUMMARY: o->summary = 1; break;
+        /* strat */
+        case O_MODE:
+            o->sc.mode = strat_mode_parse(optarg);
+            if (o->sc.mode < 0) {
+                fprintf(stderr, "hwprof stream: --mode: '%s' is not one of r p cr hr hp hcr tag\n",
+                        optarg);
+                return 2;
+            }
+            break;
+        case O_RATE:
+            if (hwp_cli_uint(cmd, "rate", optarg, 1, 1ull << 24, &u)) return 2;
+            o->sc.rate = (uint32_t)u;
+            break;
+        case O_WAYS:
+            if (hwp_cli_uint(cmd, "ways", optarg, 1, 4, &u)) return 2;
+            o->sc.ways = (int)u;
+            break;
+        case O_MISS:
+            if (hwp_cli_uint(cmd, "miss-bits", optarg, 1, 8, &u)) return 2;
+            o->sc.miss_bits = (int)u;
+            break;
+        case O_TAG:
+            if (hwp_cli_uint(cmd, "tag-bits", optarg, 1, 16, &u)) return 2;
+            o->sc.tag_bits = (int)u;
+            break;
+        case O_EVICT:
+            if (hwp_cli_uint(cmd, "evict", optarg, 1, 1ull << 24, &u)) return 2;
+            o->sc.evict = (uint32_t)u;
+            break;
+        case O_REPLACE:
+            if (hwp_cli_uint(cmd, "replace", optarg, 1, 256, &u)) return 2;
+            o->sc.replace = (uint32_t)u;
+            break;
+        case O_LSEED:
+            if (hwp_cli_uint(cmd, "lfsr-seed", optarg, 0, 0xffffffffull, &u)) return 2;
+            o->sc.lfsr_seed = (uint32_t)u;
+            break;
+        case O_HSEED:
+            if (hwp_cli_uint(cmd, "hash-seed", optarg, 0, 0xffffffffull, &u)) return 2;
+            o->sc.hash_seed = (uint32_t)u;
+            break;
+        case O_AK: o->sc.ak_en = 1; break;
+        case O_NOAK: o->sc.ak_en = 0; break;
+        case O_AKN:
+            if (hwp_cli_uint(cmd, "ak-entries", optarg, 1, STRAT_MAX_AK, &u)) return 2;
+            o->sc.ak_entries = (int)u;
+            break;
+        case O_FIFO:
+            if (hwp_cli_uint(cmd, "fifo-depth", optarg, 4, 4096, &u)) return 2;
+            if (pow2_log(u) < 0) {
+                fprintf(stderr, "hwprof stream: --fifo-depth: %llu is not a power of two\n", u);
+                return 2;
+            }
+            o->sc.fifo_bits = pow2_log(u);
+            o->fifo_set = 1;
+            break;
+        case O_MSGS: o->messages = 1; break;
+        /* rap */
+        case O_EPS:
+            if (hwp_cli_double(cmd, "eps", optarg, -1e300, 1e300, &d)) return 2;
+            o->eps = d;
+            break;
+        case O_BRANCH:
+            if (hwp_cli_uint(cmd, "branching", optarg, 0, 1u << 30, &u)) return 2;
+            branching = (long)u;
+            break;
+        case O_BUF:
+            if (hwp_cli_uint(cmd, "buffer", optarg, 1, 4096, &u)) return 2;
+            if (pow2_log(u) < 0) {
+                fprintf(stderr, "hwprof stream: --buffer: %llu is not a power of two\n", u);
+                return 2;
+            }
+            o->rc.buf_log2 = pow2_log(u);
+            break;
+        case O_BUFBITS:
+            if (hwp_cli_uint(cmd, "buffer-count-bits", optarg, 1, 32, &u)) return 2;
+            o->rc.buf_cnt_bits = (int)u;
+            break;
+        case O_MFIRST:
+            if (hwp_cli_uint(cmd, "merge-first", optarg, 1, 1ull << 47, &u)) return 2;
+            o->rc.merge_first = u;
+            break;
+        case O_MQ:
+            if (hwp_cli_uint(cmd, "merge-q", optarg, 2, 16, &u)) return 2;
+            o->rc.merge_q = (int)u;
+            break;
+        case O_FIELD:
+            if (!strcmp(optarg, "a")) o->field = 0;
+            else if (!strcmp(optarg, "b")) o->field = 1;
+            else {
+                fprintf(stderr, "hwprof stream: --field: must be a or b, got '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case O_HOT:
+            if (hwp_cli_double(cmd, "hot", optarg, 0.0, 1.0, &d)) return 2;
+            o->hot = d;
+            break;
+        case O_NODES: o->nodes = 1; break;
+        /* shared */
+        case O_ENTRIES:
+            if (o->eid == HWL_ENG_STRAT) {
+                if (hwp_cli_uint(cmd, "entries", optarg, 2, 65536, &u)) return 2;
+                if (pow2_log(u) < 0) {
+                    fprintf(stderr, "hwprof stream: --entries: %llu is not a power of two\n", u);
+                    return 2;
+                }
+                o->sc.idx_bits = pow2_log(u);
+            } else {
+                if (hwp_cli_uint(cmd, "entries", optarg, 0, 1u << 30, &u)) return 2;
+                o->rc.entries = (int)u;
+            }
+            break;
+        case O_WIDTH:
+            if (o->eid == HWL_ENG_RAP) {
+                if (hwp_cli_uint(cmd, "width", optarg, 0, 1000, &u)) return 2;
+                o->rc.width = (int)u;
+            } else {
+                if (hwp_cli_uint(cmd, "width", optarg, 8, 64, &u)) return 2;
+                o->mp.width = (int)u;
+                o->sc.width = (int)u;
+            }
+            break;
+        case O_CBITS_ANY:
+            if (o->eid == HWL_ENG_MHASH) {
+                if (hwp_cli_uint(cmd, "counter-bits", optarg, 1, 32, &u)) return 2;
+                o->mp.cw = (int)u;
+            } else if (o->eid == HWL_ENG_STRAT) {
+                if (hwp_cli_uint(cmd, "counter-bits", optarg, 2, 24, &u)) return 2;
+                o->sc.cnt_bits = (int)u;
+            } else {
+                if (hwp_cli_uint(cmd, "counter-bits", optarg, 17, 48, &u)) return 2;
+                o->rc.cnt_bits = (int)u;
+            }
+            break;
+        case O_NOTHERE:
+            fprintf(stderr, "hwprof stream: '%s' needs the C model (hwprof run); the board runs "
+                            "the engine itself\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "hwprof stream: unknown or incomplete option '%s' (see --help)\n",
+                    argv[optind - 1]);
+            return 2;
+        }
+    }
+    if (help) {
+        usage(stdout, o->engine);
+        return 1;
+    }
+    if (!o->eid) {
+        if (o->engine)
+            fprintf(stderr, "hwprof stream: --engine %s: the board link knows mhash, strat and rap\n",
+                    o->engine);
+        else
+            fprintf(stderr, "hwprof stream: --engine is required (mhash, strat, rap)\n");
+        return 2;
+    }
+    if (o->eid != HWL_ENG_MHASH && o->eid != HWL_ENG_STRAT && o->eid != HWL_ENG_RAP) {
+        fprintf(stderr, "hwprof stream: --engine %s is not supported by hwprof stream yet "
+                        "(mhash, strat, rap)\n", o->engine);
+        return 2;
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "hwprof stream: expected exactly one TRACE argument (see --help)\n");
+        return 2;
+    }
+    o->trace = argv[optind];
+    if (!o->port && !o->encode_only) {
+        fprintf(stderr, "hwprof stream: --port DEV is required (or --encode-only)\n");
+        return 2;
+    }
+    char msg[256];
+    if (o->eid == HWL_ENG_MHASH) {
+        mhash_params *p = &o->mp;
+        if (!o->thr_count_set) p->thr = mhash_thr_count(o->thr_pct, p->interval);
+        if (!o->acc_set) {
+            double k = ceil(100.0 / o->thr_pct - 1e-9);
+            if (o->thr_count_set) k = ceil((double)p->interval / (double)p->thr - 1e-9);
+            if (k < 1) k = 1;
+            if (k > (double)(1u << 20)) k = (double)(1u << 20);
+            p->acc_k = (uint32_t)k;
+        }
+        if ((uint64_t)p->tables > p->n_counters) {
+            fprintf(stderr, "hwprof stream --engine mhash: more tables (%d) than counters (%u)\n",
+                    p->tables, p->n_counters);
+            return 2;
+        }
+        if (mhash_params_check(p, msg, sizeof msg)) {
+            fprintf(stderr, "hwprof stream --engine mhash: %s\n", msg);
+            return 2;
+        }
+    } else if (o->eid == HWL_ENG_STRAT) {
+        if (strat_cfg_check(&o->sc, msg)) {
+            fprintf(stderr, "hwprof stream --engine strat: bad parameter: %s\n", msg);
+            return 2;
+        }
+    } else {
+        if (rap_eps_from_double(o->eps, &o->rc.eps_q, msg, sizeof msg) ||
+            rap_k_from_branching(branching, &o->rc.k, msg, sizeof msg) ||
+            rap_cfg_check(&o->rc, msg, sizeof msg)) {
+            fprintf(stderr, "hwprof stream --engine rap: %s\n", msg);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ trace -> records */
+
+typedef struct recs {
+    hwp_rec *r;
+    uint64_t n, cap;
+    int field; /* rap */
+} recs;
+
+static int recs_push(recs *v, uint64_t a, uint64_t b)
+{
+    if (v->n == v->cap) {
+        uint64_t nc = v->cap ? v->cap * 2 : 65536;
+        hwp_rec *nr = realloc(v->r, (size_t)nc * sizeof *nr);
+        if (!nr) return -1;
+        v->r = nr;
+        v->cap = nc;
+    }
+    memset(&v->r[v->n], 0, sizeof v->r[v->n]);
+    v->r[v->n].a = a;
+    v->r[v->n].b = b;
+    v->n++;
+    return 0;
+}
+
+/* The records `hwprof run --engine E` feeds its model. */
+static int load_records(const sopts *o, recs *v)
+{
+    hwp_reader *rd;
+    hwp_err err;
+    memset(v, 0, sizeof *v);
+    if (hwp_reader_open(&rd, o->trace, &err)) {
+        fprintf(stderr, "hwprof stream: %s\n", err.msg);
+        return -1;
+    }
+    const hwp_trace_info *ti = hwp_reader_info(rd);
+    int retire = ti->kind == HWP_KIND_RETIRE;
+    if (o->eid == HWL_ENG_RAP) {
+        if (ti->kind != HWP_KIND_TUPLE1 && ti->kind != HWP_KIND_TUPLE2) {
+            fprintf(stderr, "hwprof stream: %s: a %s trace; rap needs tuple1 or tuple2\n", o->trace,
+                    hwp_kind_name(ti->kind));
+            hwp_reader_close(rd);
+            return -1;
+        }
+        v->field = o->field >= 0 ? o->field : ti->kind == HWP_KIND_TUPLE2;
+        if (v->field == 1 && ti->kind != HWP_KIND_TUPLE2) {
+            fprintf(stderr, "hwprof stream: %s: --field b needs a tuple2 trace\n", o->trace);
+            hwp_reader_close(rd);
+            return -1;
+        }
+    }
+    uint64_t wm = o->eid == HWL_ENG_MHASH ? hwp_mask(o->mp.width)
+                  : o->eid == HWL_ENG_STRAT ? hwp_mask(o->sc.width) : hwp_rap_mask(o->rc.width);
+    hwp_rec rec;
+    int rc;
+    while (!o->max_events || v->n < o->max_events) {
+        rc = hwp_reader_next(rd, &rec, &err);
+        if (rc < 0) {
+            fprintf(stderr, "hwprof stream: %s\n", err.msg);
+            goto fail;
+        }
+        if (rc == 0) break;
+        uint64_t a = rec.a, b = rec.b;
+        if (o->eid == HWL_ENG_MHASH) {
+            if (retire) b = rec.value;
+            a &= wm;
+            b &= wm;
+        } else if (o->eid == HWL_ENG_STRAT) {
+            if (retire) {
+                if (rec.cls != HWP_CLS_LOAD || !(rec.flags & HWP_RF_VALUE)) continue;
+                b = rec.value;
+            }
+            a &= wm;
+            b &= wm;
+        } else {
+            a = v->field ? rec.b : rec.a;
+            b = 0;
+            if (a & ~wm) {
+                fprintf(stderr,
+                        "hwprof stream: %s: record %" PRIu64 ": key 0x%" PRIx64
+                        " does not fit in --width %d\n",
+                        o->trace, v->n, a, o->rc.width);
+                goto fail;
+            }
+        }
+        if (recs_push(v, a, b)) {
+            fprintf(stderr, "hwprof stream: out of memory\n");
+            goto fail;
+        }
+    }
+    hwp_reader_close(rd);
+    if (o->eid == HWL_ENG_RAP && v->n > hwp_rap_mask(o->rc.cnt_bits)) {
+        fprintf(stderr, "hwprof stream: %" PRIu64 " events exceed the %d-bit counters\n", v->n,
+                o->rc.cnt_bits);
+        free(v->r);
+        return -1;
+    }
+    return 0;
+fail:
+    hwp_reader_close(rd);
+    free(v->r);
+    v->r = NULL;
+    return -1;
+}
+
+static int wire_kind(int eid) { return eid == HWL_ENG_RAP ? HWP_KIND_TUPLE1 : HWP_KIND_TUPLE2; }
+
+/* ------------------------------------------------------------ encode-only */
+
+static int encode_only(const sopts *o, const recs *v)
+{
+    hwl_enc e;
+    int kind = wire_kind(o->eid);
+    hwl_enc_init(&e, kind);
+    uint64_t pkts = 0, pay = 0, line = 0;
+    for (uint64_t i = 0; i <= v->n; i++) {
+        if (i < v->n && hwl_enc_add(&e, &v->r[i])) continue;
+        if (e.nrec) {
+            hwl_pkt p;
+            uint8_t fr[HWL_MAX_FRAME];
+            p.type = HWL_TUPLES;
+            p.seq = (uint8_t)pkts;
+            p.len = (uint16_t)e.len;
+            memcpy(p.pl, e.pl, e.len);
+            pkts++;
+            pay += e.len;
+            line += hwl_pkt_frame(&p, fr);
+        }
+        hwl_enc_init(&e, kind);
+        if (i < v->n) hwl_enc_add(&e, &v->r[i]);
+    }
+    double n = v->n ? (double)v->n : 1.0;
+    double raw = kind == HWP_KIND_TUPLE1 ? 8.0 : 16.0;
+    double lpt = (double)line / n;
+    printf("encode: trace=%s engine=%s kind=%s tuples=%" PRIu64 " packets=%" PRIu64
+           " payload_bytes=%" PRIu64 " line_bytes=%" PRIu64 " payload_bytes_per_tuple=%.3f"
+           " line_bytes_per_tuple=%.3f raw_bytes_per_tuple=%.0f"
+           " tuples_per_s_at_%u_baud=%.0f (computed: baud / 10 bits per byte / line bytes per tuple)\n",
+           o->trace, o->engine, hwp_kind_name(kind), v->n, pkts, pay, line, (double)pay / n, lpt,
+           raw, o->baud, lpt > 0 ? (double)o->baud / 10.0 / lpt : 0.0);
+    return 0;
+}
+
+/* ------------------------------------------------------------ the port */
+
+typedef struct port {
+    int fd;
+    const char *name;
+} port;
+
+static const struct {
+    uint32_t baud;
+    speed_t sp;
+} speeds[] = {{9600, B9600},       {19200, B19200},     {38400, B38400},     {57600, B57600},
+              {115200, B115200},   {230400, B230400},   {460800, B460800},   {500000, B500000},
+              {576000, B576000},   {921600, B921600},   {1000000, B1000000}, {1152000, B1152000},
+              {1500000, B1500000}, {2000000, B2000000}, {2500000, B2500000}, {3000000, B3000000},
+              {3500000, B3500000}, {4000000, B4000000}};
+
+static int speed_of(uint32_t baud, speed_t *sp)
+{
+    for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; i++)
+        if (speeds[i].baud == baud) {
+            *sp = speeds[i].sp;
+            return 0;
+        }
+    return -1;
+}
+
+static int port_set_baud(void *ctx, uint32_t baud)
+{
+    port *p = ctx;
+    struct termios t;
+    speed_t sp;
+    if (speed_of(baud, &sp) || tcgetattr(p->fd, &t)) return -1;
+    cfsetispeed(&t, sp);
+    cfsetospeed(&t, sp);
+    return tcsetattr(p->fd, TCSANOW, &t);
+}
+
+static int port_write(void *ctx, const uint8_t *b, size_t n)
+{
+    port *p = ctx;
+    while (n) {
+        ssize_t w = write(p->fd, b, n);
+        if (w > 0) {
+            b += w;
+            n -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno != EAGAIN && errno != EINTR) return -1;
+        struct pollfd pf = {p->fd, POLLOUT, 0};
+        if (poll(&pf, 1, 5000) == 0) return -1; /* the line does not drain */
+    }
+    return 0;
+}
+
+static long port_read(void *ctx, uint8_t *b, size_t n, int timeout_ms)
+{
+    port *p = ctx;
+    struct pollfd pf = {p->fd, POLLIN, 0};
+    int r = poll(&pf, 1, timeout_ms);
+    if (r < 0) return errno == EINTR ? 0 : -1;
+    if (r == 0) return 0;
+    ssize_t k = read(p->fd, b, n);
+    if (k < 0) return (errno == EAGAIN || errno == EINTR) ? 0 : -1;
+    if (k == 0 && (pf.revents & POLLHUP)) return -1;
+    return (long)k;
+}
+
+static int port_drain(void *ctx)
+{
+    port *p = ctx;
+    return tcdrain(p->fd);
+}
+
+static int port_open(port *p, const char *name)
+{
+    p->name = name;
+    p->fd = open(name, O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (p->fd < 0) {
+        int e = errno;
+        if (e == ENOENT)
+            fprintf(stderr, "hwprof stream: --port %s: no such device (is the board plugged in?)\n",
+                    name);
+        else if (e == EBUSY)
+            fprintf(stderr, "hwprof stream: --port %s: busy (opened exclusively by another "
+                            "program)\n", name);
+        else
+            fprintf(stderr, "hwprof stream: --port %s: cannot open: %s\n", name, strerror(e));
+        return -1;
+    }
+    if (!isatty(p->fd)) {
+        fprintf(stderr, "hwprof stream: --port %s: not a terminal (tty) device\n", name);
+        close(p->fd);
+        return -1;
+    }
+    if (flock(p->fd, LOCK_EX | LOCK_NB)) {
+        fprintf(stderr, "hwprof stream: --port %s: busy (locked by another program)\n", name);
+        close(p->fd);
+        return -1;
+    }
+    ioctl(p->fd, TIOCEXCL);
+    struct termios t;
+    if (tcgetattr(p->fd, &t)) {
+        fprintf(stderr, "hwprof stream: --port %s: tcgetattr: %s\n", name, strerror(errno));
+        close(p->fd);
+        return -1;
+    }
+    cfmakeraw(&t);
+    t.c_cflag |= CLOCAL | CREAD | CS8;
+    t.c_cflag &= ~(tcflag_t)(CRTSCTS | CSTOPB | PARENB);
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF | IXANY);
+    t.c_cc[VMIN] = 0;
+    t.c_cc[VTIME] = 0;
+    cfsetispeed(&t, B115200);
+    cfsetospeed(&t, B115200);
+    if (tcsetattr(p->fd, TCSANOW, &t)) {
+        fprintf(stderr, "hwprof stream: --port %s: tcsetattr: %s\n", name, strerror(errno));
+        close(p->fd);
+        return -1;
+    }
+    tcflush(p->fd, TCIOFLUSH);
+    return 0;
+}
+
+/* ------------------------------------------------------------ results */
+
+typedef struct result {
+    int eid;
+    int end;
+    /* mhash: candidates, and per interval the index of its first candidate */
+    hwl_orec *rec; /* CAND / MSG / NODE, in order */
+    uint64_t nrec, caprec;
+    uint64_t *ivl_start;
+    uint64_t nivl, capivl;
+    uint64_t since_eoi;
+    int have_ctr;
+    uint64_t ctr[HWL_OREC_MAXF];
+    char err[256];
+} result;
+
+static int on_out(void *ctx, const uint8_t *p, size_t n)
+{
+    result *r = ctx;
+    size_t pos = 0;
+    while (pos < n) {
+        hwl_orec x;
+        if (hwl_orec_get(r->eid, p, n, &pos, &x, r->err, sizeof r->err)) return -1;
+        if (r->end) {
+            snprintf(r->err, sizeof r->err, "output record 0x%02x after END", x.tag);
+            return -1;
+        }
+        if (x.tag == HWL_TAG_END) {
+            r->end = 1;
+        } else if (x.tag == HWL_TAG_COUNTERS) {
+            r->have_ctr = 1;
+            memcpy(r->ctr, x.f, sizeof r->ctr);
+        } else if (r->eid == HWL_ENG_MHASH && x.tag == 0x02) {
+            if (x.f[0] != r->since_eoi) {
+                snprintf(r->err, sizeof r->err,
+                         "end of interval %" PRIu64 " says %" PRIu64 " candidates, %" PRIu64
+                         " were received", r->nivl, x.f[0], r->since_eoi);
+                return -1;
+            }
+            if (r->nivl == r->capivl) {
+                r->capivl = r->capivl ? 2 * r->capivl : 1024;
+                uint64_t *ni = realloc(r->ivl_start, (size_t)r->capivl * sizeof *ni);
+                if (!ni) goto oom;
+                r->ivl_start = ni;
+            }
+            r->ivl_start[r->nivl++] = r->nrec - r->since_eoi;
+            r->since_eoi = 0;
+        } else {
+            if (r->nrec == r->caprec) {
+                r->caprec = r->caprec ? 2 * r->caprec : 4096;
+                hwl_orec *nr = realloc(r->rec, (size_t)r->caprec * sizeof *nr);
+                if (!nr) goto oom;
+                r->rec = nr;
+            }
+            r->rec[r->nrec++] = x;
+            r->since_eoi++;
+        }
+    }
+    return 0;
+oom:
+    snprintf(r->err, sizeof r->err, "out of memory");
+    return -1;
+}
+
+/* ---- mhash: the format of hwprof run --engine mhash */
+static void mh_json_cfg(const sopts *o)
+{
+    const mhash_params *p = &o->mp;
+    printf("\"engine\": \"mhash\", \"trace\": \"%s\", \"tables\": %d, \"counters\": %u, "
+           "\"table_size\": %u, \"counter_bits\": %d, \"accumulator\": %u, \"interval\": %llu, "
+           "\"threshold_count\": %u, \"cons\": %d, \"reset\": %d, \"shield\": %d, \"retain\": %d, "
+           "\"seed\": %u",
+           o->trace, p->tables, p->n_counters, mhash_table_size(p), p->cw, p->acc_k,
+           (unsigned long long)p->interval, p->thr, p->cons, p->reset, p->shield, p->retain,
+           p->seed);
+}
+
+static void print_mhash(const sopts *o, const result *r, uint64_t events)
+{
+    uint64_t cands = 0;
+    if (o->json && !o->summary) printf("{\"intervals\": [\n  ");
+    for (uint64_t i = 0; i < r->nivl; i++) {
+        uint64_t s = r->ivl_start[i], e = i + 1 < r->nivl ? r->ivl_start[i + 1] : r->nrec;
+        if (i + 1 == r->nivl) e = s + (r->nrec - s - (r->since_eoi));
+        uint64_t nc = e - s;
+        cands += nc;
+        if (o->summary) continue;
+        if (o->json) {
+            printf("%s{\"interval\": %llu, \"candidates\": [", i ? ",\n  " : "",
+                   (unsigned long long)i);
+            for (uint64_t k = 0; k < nc; k++) {
+                const hwl_orec *c = &r->rec[s + k];
+                printf("%s{\"a\": \"0x%llx\", \"b\": \"0x%llx\", \"count\": %u}", k ? ", " : "",
+                       (unsigned long long)c->f[0], (unsigned long long)c->f[1], (unsigned)c->f[2]);
+            }
+            printf("]}");
+        } else {
+            printf("interval %llu: %u candidates\n", (unsigned long long)i, (unsigned)nc);
+            for (uint64_t k = 0; k < nc; k++) {
+                const hwl_orec *c = &r->rec[s + k];
+                printf("  %#llx %#llx %u\n", (unsigned long long)c->f[0],
+                       (unsigned long long)c->f[1], (unsigned)c->f[2]);
+            }
+        }
+    }
+    uint64_t tail = events - r->nivl * o->mp.interval;
+    if (o->json) {
+        printf("%s", o->summary ? "{" : "],\n ");
+        mh_json_cfg(o);
+        printf(", \"events\": %llu, \"intervals_done\": %llu, \"candidates\": %llu, "
+               "\"promotions\": null, \"refused\": %llu, \"tail_events\": %llu}\n",
+               (unsigned long long)events, (unsigned long long)r->nivl, (unsigned long long)cands,
+               (unsigned long long)r->ctr[0], (unsigned long long)tail);
+    } else {
+        printf("mhash: %llu events, %llu intervals, %llu candidates reported, - promotions, "
+               "%llu refused (accumulator full), %llu events in the unfinished last interval\n",
+               (unsigned long long)events, (unsigned long long)r->nivl, (unsigned long long)cands,
+               (unsigned long long)r->ctr[0], (unsigned long long)tail);
+    }
+}
+
+/* ---- strat: the format of hwprof run --engine strat */
+static int print_strat(const sopts *o, const result *r, uint64_t events)
+{
+    strat_prof prof;
+    if (strat_prof_init(&prof)) return -1;
+    for (uint64_t i = 0; i < r->nrec; i++) {
+        const hwl_orec *m = &r->rec[i];
+        if (o->messages)
+            printf("%" PRIx64 " %" PRIx64 " %u\n", m->f[0], m->f[1], (unsigned)m->f[2]);
+        if (strat_prof_add(&prof, m->f[0], m->f[1], (uint32_t)m->f[2])) {
+            strat_prof_free(&prof);
+            return -1;
+        }
+    }
+    if (!o->messages) {
+        size_t cnt;
+        hwp_cmap_ent *s = hwp_cmap_sorted(&prof.tup, &cnt);
+        if (!s && cnt) {
+            strat_prof_free(&prof);
+            return -1;
+        }
+        printf("# strat profile: a b count (events reported by the compressor's messages)\n");
+        for (size_t i = 0; i < cnt; i++)
+            printf("%" PRIx64 " %" PRIx64 " %" PRIu64 "\n", s[i].a, s[i].b, s[i].count);
+        free(s);
+    }
+    fprintf(stderr, "strat (board): events=%" PRIu64 " messages=%" PRIu64 "\n", events, r->nrec);
+    strat_prof_free(&prof);
+    return 0;
+}
+
+/* ---- rap: the format of hwprof run --engine rap */
+static const char *const rap_ctr_name[RAP_NCOUNTERS] = {
+    "events", "splits", "merge_batches", "merged_nodes", "overflow", "nodes_max", "stall_cycles"};
+
+static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
+{
+    const rap_cfg *c = &o->rc;
+    int nn = (int)r->nrec;
+    rap_node *nd = calloc((size_t)nn + 1, sizeof *nd);
+    int *parent = calloc((size_t)nn + 1, sizeof *parent), *hot = calloc((size_t)nn + 1, sizeof *hot);
+    int *ord = calloc((size_t)nn + 1, sizeof *ord);
+    uint64_t *est = calloc((size_t)nn + 1, sizeof *est), *w = calloc((size_t)nn + 1, sizeof *w);
+    if (!nd || !parent || !hot || !ord || !est || !w) {
+        free(nd), free(parent), free(hot), free(ord), free(est), free(w);
+        return -1;
+    }
+    for (int i = 0; i < nn; i++) {
+        nd[i].prefix = r->rec[i].f[0];
+        nd[i].len = (int)(r->rec[i].f[1] / (uint64_t)c->k);
+        nd[i].count = r->rec[i].f[2];
+    }
+#define LO(x) ((x)->prefix)
+#define HI(x) ((x)->prefix + hwp_rap_mask(c->width - (x)->len * c->k))
+    for (int i = 0; i < nn; i++) {
+        int best = -1;
+        for (int j = 0; j < nn; j++) {
+            if (nd[j].len >= nd[i].len) continue;
+            if (LO(&nd[j]) <= nd[i].prefix && nd[i].prefix <= HI(&nd[j]) &&
+                (best < 0 || nd[j].len > nd[best].len))
+                best = j;
+        }
+        parent[i] = best;
+    }
+    int H = rap_height(c), k = 0;
+    for (int L = H; L >= 0; L--)
+        for (int i = 0; i < nn; i++)
+            if (nd[i].len == L) ord[k++] = i;
+    for (int t = 0; t < k; t++) {
+        int i = ord[t];
+        est[i] += nd[i].count;
+        w[i] += nd[i].count;
+        hot[i] = (double)w[i] > o->hot * (double)n;
+        int a = parent[i];
+        if (a >= 0) {
+            est[a] += est[i];
+            if (!hot[i]) w[a] += w[i];
+        }
+    }
+    int nhot = 0;
+    for (int i = 0; i < nn; i++) nhot += hot[i];
+    const uint64_t *ctr = r->ctr;
+    if (o->json) {
+        printf("{\"engine\":\"rap\",\"trace\":\"%s\",\"field\":\"%c\",\"eps\":%.6f,\"eps_q\":%u,"
+               "\"branching\":%d,\"width\":%d,\"entries\":%d,\"buffer\":%d,\"merge_first\":%" PRIu64
+               ",\"merge_q\":%d,\"hot_threshold\":%.4f",
+               o->trace, field ? 'b' : 'a', o->eps, c->eps_q, 1 << c->k, c->width, c->entries,
+               1 << c->buf_log2, c->merge_first, c->merge_q, o->hot);
+        printf(",\"events\":%" PRIu64 ",\"nodes\":%d,\"nodes_max\":%" PRIu64 ",\"nodes_avg\":null", n,
+               nn, ctr[RAP_C_LIVE_MAX]);
+        for (int i = RAP_C_SPLITS; i <= RAP_C_OVERFLOW; i++)
+            printf(",\"%s\":%" PRIu64, rap_ctr_name[i], ctr[i]);
+        printf(",\"hot\":[");
+        int q = 0;
+        for (int i = 0; i < nn; i++) {
+            if (!hot[i]) continue;
+            printf("%s{\"lo\":\"0x%" PRIx64 "\",\"hi\":\"0x%" PRIx64 "\",\"prefix_bits\":%d,"
+                   "\"share\":%.6f,\"share_incl\":%.6f,\"count\":%" PRIu64 "}",
+                   q++ ? "," : "", LO(&nd[i]), HI(&nd[i]), nd[i].len * c->k,
+                   n ? (double)w[i] / (double)n : 0, n ? (double)est[i] / (double)n : 0,
+                   nd[i].count);
+        }
+        printf("]");
+        if (o->nodes) {
+            printf(",\"nodes_list\":[");
+            for (int i = 0; i < nn; i++)
+                printf("%s{\"prefix\":\"0x%" PRIx64 "\",\"prefix_bits\":%d,\"count\":%" PRIu64 "}",
+                       i ? "," : "", nd[i].prefix, nd[i].len * c->k, nd[i].count);
+            printf("]");
+        }
+        printf("}\n");
+    } else {
+        printf("rap: %s field %c: %" PRIu64 " events, eps %.4g (eps_q %u/65536), b %d, W %d, "
+               "%d entries\n",
+               o->trace, field ? 'b' : 'a', n, o->eps, c->eps_q, 1 << c->k, c->width, c->entries);
+        printf("nodes: %d live at the end, %" PRIu64 " max, - average; %" PRIu64
+               " splits, %" PRIu64 " merge batches (%" PRIu64 " nodes folded), %" PRIu64
+               " overflowed updates\n",
+               nn, ctr[RAP_C_LIVE_MAX], ctr[RAP_C_SPLITS], ctr[RAP_C_BATCHES], ctr[RAP_C_MERGED],
+               ctr[RAP_C_OVERFLOW]);
+        printf("hot ranges (own count plus non-hot subranges > %.1f%% of events): %d\n",
+               100.0 * o->hot, nhot);
+        int wd = (c->width + 3) / 4;
+        for (int L = 0; L <= H; L++)
+            for (int i = 0; i < nn; i++) {
+                if (!hot[i] || nd[i].len != L) continue;
+                printf("  [%0*" PRIx64 ", %0*" PRIx64 "] /%-2d %6.2f%%  (with hot subranges %6.2f%%)\n",
+                       wd, LO(&nd[i]), wd, HI(&nd[i]), nd[i].len * c->k,
+                       n ? 100.0 * (double)w[i] / (double)n : 0,
+                       n ? 100.0 * (double)est[i] / (double)n : 0);
+            }
+        if (o->nodes) {
+            printf("live nodes (slot order): prefix/bits count\n");
+            for (int i = 0; i < nn; i++)
+                printf("  %0*" PRIx64 "/%-2d %" PRIu64 "\n", wd, nd[i].prefix, nd[i].len * c->k,
+                       nd[i].count);
+        }
+    }
+#undef LO
+#undef HI
+    free(nd), free(parent), free(hot), free(ord), free(est), free(w);
+    return 0;
+}
+
+/* ------------------------------------------------------------ the session */
+
+typedef struct build_param {
+    int id;
+    const char *name, *opt;
+    uint64_t want;
+    int check;
+} build_param;
+
+static int build_params(const sopts *o, build_param *bp)
+{
+    int n = 0;
+#define BP(i, nm, op, v, ck) bp[n++] = (build_param){i, nm, op, (uint64_t)(v), ck}
+    if (o->eid == HWL_ENG_MHASH) {
+        const mhash_params *p = &o->mp;
+        BP(1, "W", "--width", p->width, 1);
+        BP(2, "N_COUNTERS", "--counters", p->n_counters, 1);
+        BP(3, "CW", "--counter-bits", p->cw, 1);
+        BP(4, "EW", "--epoch-bits", p->ew, o->ew_set);
+        BP(5, "MAX_TABLES", "--max-tables", p->max_tables, 1);
+        BP(6, "ACC_K", "--accumulator", p->acc_k, 1);
+        BP(8, "SEED", "--seed", p->seed, 1);
+    } else if (o->eid == HWL_ENG_STRAT) {
+        const strat_cfg *s = &o->sc;
+        BP(1, "W", "--width", s->width, 1);
+        BP(2, "IDX_W", "--entries (log2)", s->idx_bits, 1);
+        BP(3, "WAYS", "--ways", s->ways, 1);
+        BP(4, "CNT_W", "--counter-bits", s->cnt_bits, 1);
+        BP(5, "MISS_W", "--miss-bits", s->miss_bits, 1);
+        BP(6, "TAG_W", "--tag-bits", s->tag_bits, 1);
+        BP(7, "AK_K", "--ak-entries", s->ak_entries, 1);
+        BP(8, "FIFO_AW", "--fifo-depth (log2)", s->fifo_bits, o->fifo_set);
+        BP(9, "HASH_SEED", "--hash-seed", s->hash_seed, 1);
+    } else {
+        const rap_cfg *c = &o->rc;
+        BP(1, "W", "--width", c->width, 1);
+        BP(2, "K", "--branching (log2)", c->k, 1);
+        BP(3, "N", "--entries", c->entries, 1);
+        BP(4, "CW", "--counter-bits", c->cnt_bits, 1);
+        BP(5, "SB", "--buffer (log2)", c->buf_log2, 1);
+        BP(6, "CB", "--buffer-count-bits", c->buf_cnt_bits, 1);
+        BP(7, "MERGE_FIRST", "--merge-first", c->merge_first, 1);
+        BP(8, "MERGE_Q", "--merge-q", c->merge_q, 1);
+    }
+#undef BP
+    return n;
+}
+
+static int check_info(const sopts *o, const hwl_info *in)
+{
+    static const char *const boards[] = {"simulation", "icebreaker", "ulx3s"};
+    const char *bn = in->board >= 0 && in->board <= 2 ? boards[in->board] : "unknown board";
+    if (in->engine != o->eid) {
+        fprintf(stderr, "hwprof stream: the board (%s) runs engine %s, requested --engine %s\n", bn,
+                hwl_engine_name(in->engine) ? hwl_engine_name(in->engine) : "unknown", o->engine);
+        return -1;
+    }
+    if (in->kind != wire_kind(o->eid)) {
+        fprintf(stderr, "hwprof stream: the board's %s takes %s records, this host sends %s\n",
+                o->engine, hwp_kind_name(in->kind) ? hwp_kind_name(in->kind) : "unknown",
+                hwp_kind_name(wire_kind(o->eid)));
+        return -1;
+    }
+    if (in->slots < 1) {
+        fprintf(stderr, "hwprof stream: the board reports no receive buffer slots\n");
+        return -1;
+    }
+    build_param bp[16];
+    int n = build_params(o, bp), bad = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t v;
+        if (!hwl_info_param(in, bp[i].id, &v)) {
+            fprintf(stderr, "hwprof stream: the board does not report build parameter %d (%s)\n",
+                    bp[i].id, bp[i].name);
+            bad = 1;
+            continue;
+        }
+        if (bp[i].check && v != bp[i].want) {
+            fprintf(stderr, "hwprof stream: the board's %s build has %s=%" PRIu64
+                            ", the requested options give %" PRIu64 " (%s)\n",
+                    o->engine, bp[i].name, v, bp[i].want, bp[i].opt);
+            bad = 1;
+        }
+    }
+    if (o->eid == HWL_ENG_MHASH) {
+        uint64_t lw;
+        if (hwl_info_param(in, 7, &lw) && lw < 64 && o->mp.interval > hwp_mask((int)lw)) {
+            fprintf(stderr, "hwprof stream: --interval %llu does not fit the board's LW=%llu\n",
+                    (unsigned long long)o->mp.interval, (unsigned long long)lw);
+            bad = 1;
+        }
+    }
+    if (bad) fprintf(stderr, "hwprof stream: the board's build does not match the requested "
+                             "options (pass the board's values, or rebuild the board)\n");
+    return bad ? -1 : 0;
+}
+
+static size_t config_payload(const sopts *o, uint8_t *pl)
+{
+    uint64_t v[8];
+    int n;
+    if (o->eid == HWL_ENG_MHASH) {
+        const mhash_params *p = &o->mp;
+        uint64_t t[] = {(uint64_t)p->tables, (uint64_t)p->cons, (uint64_t)p->reset,
+                        (uint64_t)p->shield, (uint64_t)p->retain, p->interval, p->thr};
+        n = 7;
+        memcpy(v, t, sizeof t);
+    } else if (o->eid == HWL_ENG_STRAT) {
+        const strat_cfg *s = &o->sc;
+        uint64_t t[] = {(uint64_t)s->mode, s->rate, s->rthr, s->evict, s->replace, s->lfsr_seed,
+                        (uint64_t)s->ak_en};
+        n = 7;
+        memcpy(v, t, sizeof t);
+    } else {
+        v[0] = o->rc.eps_q;
+        n = 1;
+    }
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        pl[len++] = (uint8_t)(i + 1);
+        len += hwl_uvar_put(pl + len, v[i]);
+    }
+    return len;
+}
+
+static double mono_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress(const sopts *o, const hwl_host *h, uint64_t done, uint64_t total, double t0,
+                     double *last, int final)
+{
+    if (!o->progress) return;
+    double t = mono_s();
+    if (!final && t - *last < 0.5) return;
+    *last = t;
+    double el = t - t0 > 1e-9 ? t - t0 : 1e-9;
+    fprintf(stderr, "\rstream: %" PRIu64 "/%" PRIu64 " tuples (%.1f%%), %.0f tuples/s, %.0f B/s, "
+                    "%" PRIu64 " retransmits   %s",
+            done, total, total ? 100.0 * (double)done / (double)total : 100.0,
+            (double)done / el, (double)h->st.tx_bytes / el, h->st.retransmits, final ? "\n" : "");
+}
+
+static int session(const sopts *o, const recs *v, result *res, hwl_host *h, uint64_t *st,
+                   double *secs)
+{
+    hwl_info info, info2;
+    /* the board boots at 115200; a board left at another rate by an earlier
+     * session answers at that rate */
+    if (hwl_host_hello(h, 1, &info)) {
+        char first[512];
+        snprintf(first, sizeof first, "%s", h->err);
+        if (o->baud == HWL_BOOT_BAUD || h->io.set_baud(h->io.ctx, o->baud)) {
+            fprintf(stderr, "hwprof stream: %s: %s\n", o->port, first);
+            return -1;
+        }
+        h->baud = o->baud;
+        h->rxp = h->rxn = 0;
+        if (hwl_host_hello(h, 1, &info)) {
+            fprintf(stderr, "hwprof stream: %s: %s; and %s\n", o->port, first, h->err);
+            return -1;
+        }
+    }
+    if (check_info(o, &info)) return -1;
+    uint32_t div = hwl_divisor(info.clk_khz, o->baud);
+    if (info.divisor != div || h->baud != o->baud) {
+        if (hwl_host_set_baud(h, &info, o->baud, &info2)) {
+            fprintf(stderr, "hwprof stream: %s: %s\n", o->port, h->err);
+            return -1;
+        }
+    }
+    uint8_t pl[HWL_MAX_PAYLOAD];
+    size_t cl = config_payload(o, pl);
+    if (hwl_host_send(h, HWL_RESET, NULL, 0) || hwl_host_send(h, HWL_CONFIG, pl, cl)) goto fail;
+    double t0 = mono_s(), last = t0;
+    hwl_enc e;
+    int kind = wire_kind(o->eid);
+    hwl_enc_init(&e, kind);
+    uint64_t sent = 0;
+    for (uint64_t i = 0; i <= v->n; i++) {
+        if (i < v->n && hwl_enc_add(&e, &v->r[i])) continue;
+        if (e.nrec) {
+            if (hwl_host_send(h, HWL_TUPLES, e.pl, e.len)) goto fail;
+            sent += e.nrec;
+            progress(o, h, sent, v->n, t0, &last, 0);
+        }
+        hwl_enc_init(&e, kind);
+        if (i < v->n) hwl_enc_add(&e, &v->r[i]);
+    }
+    if (hwl_host_send(h, HWL_EOS, NULL, 0) || hwl_host_flush(h)) goto fail;
+    *secs = mono_s() - t0;
+    progress(o, h, sent, v->n, t0, &last, 1);
+    /* results: poll until END, then once more so the END chunk is popped */
+    int idle = 0;
+    while (!res->end) {
+        uint64_t before = h->st.out_chunks;
+        if (hwl_host_poll(h)) goto fail;
+        if (h->st.out_chunks == before) {
+            if (++idle > 100 * (h->retries + 1)) {
+                fprintf(stderr, "hwprof stream: %s: the board never finished (no END after EOS; "
+                                "flags 0x%02x)\n", o->port, h->flags);
+                return -1;
+            }
+            struct timespec ts = {0, 10 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        } else {
+            idle = 0;
+        }
+    }
+    if (hwl_host_poll(h) || hwl_host_status(h, st)) goto fail;
+    if (!(h->flags & HWL_F_DONE)) {
+        fprintf(stderr, "hwprof stream: %s: END received but the board does not report done\n",
+                o->port);
+        return -1;
+    }
+    if (st[HWL_ST_ACCEPTED] != v->n) {
+        fprintf(stderr, "hwprof stream: %s: the board accepted %" PRIu64 " records, %" PRIu64
+                        " were sent\n", o->port, st[HWL_ST_ACCEPTED], v->n);
+        return -1;
+    }
+    return 0;
+fail:
+    if (res->err[0])
+        fprintf(stderr, "hwprof stream: %s: protocol error: %s\n", o->port, res->err);
+    else
+        fprintf(stderr, "hwprof stream: %s: %s\n", o->port, h->err);
+    return -1;
+}
+
+int hwp_cmd_stream(int argc, char **argv)
+{
+    sopts o;
+    int pr = parse(argc, argv, &o);
+    if (pr) return pr == 1 ? 0 : 2;
+    if (!o.progress) o.progress = isatty(2);
+    speed_t sp;
+    if (!o.encode_only && speed_of(o.baud, &sp)) {
+        fprintf(stderr, "hwprof stream: --baud %u: not a rate this host's termios can set (use one "
+                        "of 115200 230400 460800 500000 576000 921600 1000000 1152000 1500000 "
+                        "2000000 2500000 3000000 3500000 4000000)\n", o.baud);
+        return 2;
+    }
+    recs v;
+    if (load_records(&o, &v)) return 1;
+    if (o.encode_only) {
+        int rc = encode_only(&o, &v);
+        free(v.r);
+        return rc ? 1 : 0;
+    }
+    port p;
+    if (port_open(&p, o.port)) {
+        free(v.r);
+        return 1;
+    }
+    hwl_io io = {&p, port_write, port_read, port_drain, port_set_baud};
+    hwl_host h;
+    result res;
+    memset(&res, 0, sizeof res);
+    res.eid = o.eid;
+    if (hwl_host_init(&h, &io, o.timeout_ms, o.retries)) {
+        fprintf(stderr, "hwprof stream: out of memory\n");
+        close(p.fd);
+        free(v.r);
+        return 1;
+    }
+    h.on_out = on_out;
+    h.out_ctx = &res;
+    uint64_t st[HWL_ST_N];
+    double secs = 0;
+    int rc = session(&o, &v, &res, &h, st, &secs);
+    close(p.fd);
+    if (rc == 0) {
+        if (o.eid == HWL_ENG_MHASH && !res.have_ctr) {
+            fprintf(stderr, "hwprof stream: %s: no COUNTERS record from the board\n", o.port);
+            rc = -1;
+        } else if (o.eid == HWL_ENG_MHASH && res.since_eoi) {
+            fprintf(stderr, "hwprof stream: %s: protocol error: %" PRIu64 " candidates after the "
+                            "last end of interval\n", o.port, res.since_eoi);
+            rc = -1;
+        } else if (o.eid == HWL_ENG_RAP && !res.have_ctr) {
+            fprintf(stderr, "hwprof stream: %s: no COUNTERS record from the board\n", o.port);
+            rc = -1;
+        }
+    }
+    if (rc == 0) {
+        if (o.eid == HWL_ENG_MHASH) print_mhash(&o, &res, st[HWL_ST_ACCEPTED]);
+        else if (o.eid == HWL_ENG_STRAT) rc = print_strat(&o, &res, v.n);
+        else rc = print_rap(&o, &res, v.n, v.field);
+        if (rc) fprintf(stderr, "hwprof stream: out of memory\n");
+        fflush(stdout);
+        double n = v.n ? (double)v.n : 1.0;
+        const hwl_host_stats *s = &h.st;
+        fprintf(stderr,
+                "link: tuples=%" PRIu64 " packets=%" PRIu64 " payload_bytes_per_tuple=%.3f"
+                " line_bytes_per_tuple=%.3f seconds=%.3f tuples_per_s=%.0f bytes_per_s=%.0f"
+                " baud=%u retransmits=%" PRIu64 " timeouts=%" PRIu64 " probes=%" PRIu64
+                " err_corrupt=%" PRIu64 " err_unknown=%" PRIu64 " err_seq=%" PRIu64
+                " err_too_long=%" PRIu64 " rx_corrupt=%" PRIu64 " out_chunks=%" PRIu64
+                " out_dup=%" PRIu64 " dev_corrupt=%" PRIu64 " dev_unknown=%" PRIu64
+                " dev_out_of_seq=%" PRIu64 " dev_duplicates=%" PRIu64 " dev_stalls=%" PRIu64
+                " dev_applied=%" PRIu64 " dev_out_records=%" PRIu64 "\n",
+                v.n, s->tuples_packets, (double)s->tuples_payload_bytes / n,
+                (double)s->tuples_frame_bytes / n, secs, secs > 0 ? (double)v.n / secs : 0.0,
+                secs > 0 ? (double)s->tx_bytes / secs : 0.0, h.baud, s->retransmits, s->timeouts,
+                s->probes, s->err_replies[HWL_E_CORRUPT], s->err_replies[HWL_E_UNKNOWN],
+                s->err_replies[HWL_E_SEQ], s->err_replies[HWL_E_TOOLONG], s->rx_corrupt,
+                s->out_chunks, s->out_dup, st[HWL_ST_CORRUPT], st[HWL_ST_UNKNOWN],
+                st[HWL_ST_OUTOFSEQ], st[HWL_ST_DUPLICATES], st[HWL_ST_STALLS], st[HWL_ST_APPLIED],
+                st[HWL_ST_OUTQUEUED]);
+    }
+    hwl_host_free(&h);
+    free(res.rec);
+    free(res.ivl_start);
+    free(v.r);
+    return rc ? 1 : 0;
+}
