@@ -30,7 +30,8 @@ module hwp_rap #(
     parameter [31:0]  MERGE_FIRST  = 32'd1024, // first merge batch when n reaches this
     parameter integer MERGE_Q      = 2,        // merge period factor q
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
-    parameter integer TCAM_CHUNK   = 4         // RAM TCAM: key bits per slice (RAM depth 2^chunk)
+    parameter integer TCAM_CHUNK   = 4,        // RAM TCAM: key bits per slice (RAM depth 2^chunk)
+    parameter integer ARB_SERIAL   = 0         // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial (small)
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -111,7 +112,10 @@ module hwp_rap #(
     // node table: valid and level in registers, prefix and count in RAM
     reg [N-1:0]  valid_q, valid_d;
     reg [N*LB-1:0] len_q, len_d;
-    reg [N*(H+1)-1:0] lvo_q, lvo_d;  // the same levels, one-hot (for the arbiter)
+    // level writes (slot, level), for the one-hot level copy of the parallel arbiter
+    reg          lw_we;
+    reg [IB-1:0] lw_idx;
+    reg [LB-1:0] lw_lvl;
     reg [W-1:0]  pmem [0:N-1];
     reg [CW-1:0] cmem [0:N-1];
     reg [W-1:0]  prd_q;
@@ -197,35 +201,68 @@ module hwp_rap #(
     endgenerate
 
     // ------------------------------------------------------------------ stage 2 arbiter
-    // any_lvl[L]: some matching entry has prefix length L (AND-OR of the match
-    // lines with the entries' one-hot levels). The longest level below the
-    // limit wins (fixed priority over levels); at most one entry matches per
-    // level, and its index is the OR of the selected lines.
-    reg  [LB:0]   arb_lim;  // levels < arb_lim take part
-    wire [H:0]    any_lvl;
+    // The live entries matching one key are nested prefixes, at most one per
+    // level; the longest one below the limit wins (levels < arb_lim take
+    // part). probe_hit: a matching entry at level sp_lvl + 1 (the probed
+    // child is live).
+    reg  [LB:0]   arb_lim;
     reg  [LB-1:0] best_lvl;
     wire [IB-1:0] best_idx;
     wire [N-1:0]  arb_sel;
+    wire          probe_hit;
     genvar ga, gb;
     generate
-        for (ga = 0; ga <= H; ga = ga + 1) begin : g_lvl
-            wire [N-1:0] col;
-            for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
-                assign col[gb] = s2_m_q[gb] & lvo_q[gb*(H+1) + ga];
+        if (ARB_SERIAL == 0) begin : g_arbp
+            // one-hot copy of the levels; any_lvl[L]: some matching entry has
+            // level L (AND-OR of the match lines with the one-hot levels); a
+            // fixed priority over levels picks the longest
+            reg [N*(H+1)-1:0] lvo_q;
+            integer lw;
+            always @(posedge clk_i)
+                if (lw_we)
+                    for (lw = 0; lw < N; lw = lw + 1)
+                        if (lw[IB-1:0] == lw_idx)
+                            lvo_q[lw*(H+1) +: H+1] <= {{H{1'b0}}, 1'b1} << lw_lvl;
+            wire [H:0] any_lvl;
+            for (ga = 0; ga <= H; ga = ga + 1) begin : g_lvl
+                wire [N-1:0] col;
+                for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
+                    assign col[gb] = s2_m_q[gb] & lvo_q[gb*(H+1) + ga];
+                end
+                assign any_lvl[ga] = |col;
             end
-            assign any_lvl[ga] = |col;
-        end
-    endgenerate
-    integer al;
-    always @(*) begin
-        best_lvl = {LB{1'b0}};
-        for (al = 0; al <= H; al = al + 1)
-            if (any_lvl[al] && al < arb_lim) best_lvl = al[LB-1:0];
-    end
-    wire [H:0] best_oh = {{H{1'b0}}, 1'b1} << best_lvl;
-    generate
-        for (gb = 0; gb < N; gb = gb + 1) begin : g_sel
-            assign arb_sel[gb] = s2_m_q[gb] & |(lvo_q[gb*(H+1) +: H+1] & best_oh);
+            integer al;
+            always @(*) begin
+                best_lvl = {LB{1'b0}};
+                for (al = 0; al <= H; al = al + 1)
+                    if (any_lvl[al] && al < arb_lim) best_lvl = al[LB-1:0];
+            end
+            wire [H:0] best_oh = {{H{1'b0}}, 1'b1} << best_lvl;
+            for (gb = 0; gb < N; gb = gb + 1) begin : g_sel
+                assign arb_sel[gb] = s2_m_q[gb] & |(lvo_q[gb*(H+1) +: H+1] & best_oh);
+            end
+            assign probe_hit = any_lvl[sp_lvl_q + 1'b1];
+        end else begin : g_arbs
+            // bit-serial maximum over the binary levels, most significant bit
+            // first: keep the candidates with the bit set if there are any
+            // (no per-entry one-hot registers; LB rounds of AND-OR logic).
+            // Probes run with arb_lim = sp_lvl + 2, so the probed child is
+            // live iff the longest match is at sp_lvl + 1.
+            reg [N-1:0] cand;
+            reg [N-1:0] lbit;
+            integer ab, ae;
+            always @(*) begin
+                for (ae = 0; ae < N; ae = ae + 1)
+                    cand[ae] = s2_m_q[ae] && ({1'b0, len_q[ae*LB +: LB]} < arb_lim);
+                for (ab = LB - 1; ab >= 0; ab = ab - 1) begin
+                    for (ae = 0; ae < N; ae = ae + 1) lbit[ae] = len_q[ae*LB + ab];
+                    best_lvl[ab] = |(cand & lbit);
+                    if (best_lvl[ab]) cand = cand & lbit;
+                end
+            end
+            assign arb_sel = cand;
+            assign probe_hit = ({1'b0, best_lvl} == {1'b0, sp_lvl_q} + 1'b1);
+            wire unused_lw = &{1'b0, lw_we, lw_idx, lw_lvl};
         end
         for (ga = 0; ga < IB; ga = ga + 1) begin : g_idx
             wire [N-1:0] col;
@@ -282,8 +319,10 @@ module hwp_rap #(
     // that need no eviction (a hit below the count limit, or an empty slot)
     // are accepted, so the buffer keeps absorbing events during stalls
     wire          ev_free = !ev_v_q || iss_ev;
-    wire          b_hit = bv_q[bidx] && bid_q[bidx*W +: W] == in_id_i;
-    wire          b_noev = b_hit ? (bcnt_q[bidx*CB +: CB] != BMAX) : !bv_q[bidx];
+    wire [W-1:0]  b_id = bid_q[bidx*W +: W];
+    wire [CB-1:0] b_cnt = bcnt_q[bidx*CB +: CB];
+    wire          b_hit = bv_q[bidx] && b_id == in_id_i;
+    wire          b_noev = b_hit ? (b_cnt != BMAX) : !bv_q[bidx];
     assign in_ready_o = ev_free || b_noev;
     wire          in_acc = in_valid_i && in_ready_o;
 
@@ -340,14 +379,45 @@ module hwp_rap #(
     reg [IB-1:0] p_wa;
     reg [W-1:0]  p_wd;
 
-    // replay-queue fill on a flush
-    reg [2:0]    fq_n;
-    reg [4*W-1:0]  fq_id;
-    reg [4*CB-1:0] fq_c;
-    reg [1:0]      fp;
-    reg [3:0]    fq_ns;
+    // replay-queue fill on a flush: the flushed pipeline items (stage 3 on a
+    // split, stage 2, stage 1: pre_v, compacted) in front of the issued item
+    // and the rest of the queue (src_v: the queue itself when it issued, else
+    // the issued event). At most four items are ever in flight, so the new
+    // queue is pre ++ src cut to four slots. Items are {ns, count, id}.
+    localparam integer IW = W + CB + 1;
+    reg [1:0]      pre_n;
+    reg [3*IW-1:0] pre_v;
+    reg [4*IW-1:0] src_v, src_sh, fq_v;
+    reg [2:0]      fq_n;
     integer fr;
+    always @(*) begin
+        pre_n = {1'b0, s3_split} + {1'b0, s2_v_q} + {1'b0, s1_v_q};
+        pre_v = {3{s1_ns_q, s1_c_q, s1_id_q}};
+        if (s3_split && s2_v_q) pre_v[IW +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
+        if (s3_split)    pre_v[0 +: IW] = {s3_ns_q, s3_c_q, s3_id_q};
+        else if (s2_v_q) pre_v[0 +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
+        src_v = {(4*IW){1'b0}};
+        for (fr = 0; fr < 4; fr = fr + 1)
+            src_v[fr*IW +: IW] = {rq_ns_q[fr], rq_c_q[fr*CB +: CB], rq_id_q[fr*W +: W]};
+        if (rq_n_q != 3'd0) begin
+            fq_n = {1'b0, pre_n} + rq_n_q;
+        end else begin
+            src_v[0 +: IW] = {1'b0, ev_c_q, ev_id_q};
+            fq_n = {1'b0, pre_n} + {2'd0, iss_ev};
+        end
+        case (pre_n)
+            2'd0:    src_sh = src_v;
+            2'd1:    src_sh = {src_v[0 +: 3*IW], {IW{1'b0}}};
+            2'd2:    src_sh = {src_v[0 +: 2*IW], {(2*IW){1'b0}}};
+            default: src_sh = {src_v[0 +: IW], {(3*IW){1'b0}}};
+        endcase
+        fq_v = src_sh;
+        if (pre_n != 2'd0) fq_v[0 +: IW] = pre_v[0 +: IW];
+        if (pre_n[1])      fq_v[IW +: IW] = pre_v[IW +: IW];
+        if (pre_n == 2'd3) fq_v[2*IW +: IW] = pre_v[2*IW +: IW];
+    end
 
+    integer wi;
     always @(*) begin
         st_d = st_q;
         bv_d = bv_q;
@@ -367,7 +437,7 @@ module hwp_rap #(
         fw_v_d = 1'b0; fw_idx_d = fw_idx_q; fw_val_d = fw_val_q;
         valid_d = valid_q;
         len_d = len_q;
-        lvo_d = lvo_q;
+        lw_we = 1'b0; lw_idx = {IB{1'b0}}; lw_lvl = {LB{1'b0}};
         n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
         ctr_d = ctr_q;
         sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
@@ -385,36 +455,32 @@ module hwp_rap #(
         tc_wr = 1'b0; tc_wr_idx = {IB{1'b0}}; tc_wr_key = {W{1'b0}}; tc_wr_lvl = {LB{1'b0}};
         c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; c2_ra = best_idx; p_ra = best_idx;
         p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}};
-        fq_n = 3'd0;
-        fp = 2'd0;
-        fq_ns = 4'd0;
-        fq_id = {(4*W){1'b0}};
-        fq_c = {(4*CB){1'b0}};
-        fr = 0;
 
         if (in_valid_i && !in_ready_o) ctr_d[(6)*CW +: CW] = ctr_q[(6)*CW +: CW] + 1'b1;
 
         // ---- stage 0: eviction register and buffer
         if (iss_ev) ev_v_d = 1'b0;
         if (in_acc) begin
-            if (bv_q[bidx] && bid_q[(bidx)*W +: W] == in_id_i) begin
-                if (bcnt_q[(bidx)*CB +: CB] == BMAX) begin
+            if (b_hit) begin
+                if (b_cnt == BMAX) begin
                     ev_v_d = 1'b1; ev_id_d = in_id_i; ev_c_d = BMAX;
-                    bcnt_d[(bidx)*CB +: CB] = {{(CB-1){1'b0}}, 1'b1};
-                end else begin
-                    bcnt_d[(bidx)*CB +: CB] = bcnt_q[(bidx)*CB +: CB] + 1'b1;
                 end
-            end else begin
-                if (bv_q[bidx]) begin
-                    ev_v_d = 1'b1; ev_id_d = bid_q[(bidx)*W +: W]; ev_c_d = bcnt_q[(bidx)*CB +: CB];
-                end
-                bv_d[bidx] = 1'b1;
-                bid_d[(bidx)*W +: W] = in_id_i;
-                bcnt_d[(bidx)*CB +: CB] = {{(CB-1){1'b0}}, 1'b1};
+            end else if (bv_q[bidx]) begin
+                ev_v_d = 1'b1; ev_id_d = b_id; ev_c_d = b_cnt;
             end
+            // per-slot write enables (a dynamic part-select write would
+            // synthesize as a barrel shifter over the whole buffer)
+            for (wi = 0; wi < SN; wi = wi + 1)
+                if (wi[SBW-1:0] == bidx) begin
+                    bv_d[wi] = 1'b1;
+                    if (!b_hit) bid_d[wi*W +: W] = in_id_i;
+                    bcnt_d[wi*CB +: CB] = (b_hit && b_cnt != BMAX) ? b_cnt + 1'b1 :
+                                          {{(CB-1){1'b0}}, 1'b1};
+                end
         end else if (eos_i && ev_free && bflush_any) begin
             ev_v_d = 1'b1; ev_id_d = bid_q[(bflush_idx)*W +: W]; ev_c_d = bcnt_q[(bflush_idx)*CB +: CB];
-            bv_d[bflush_idx] = 1'b0;
+            for (wi = 0; wi < SN; wi = wi + 1)
+                if (wi[SBW-1:0] == bflush_idx) bv_d[wi] = 1'b0;
         end
 
         case (st_q)
@@ -424,7 +490,7 @@ module hwp_rap #(
                 p_we = 1'b1; p_wa = {IB{1'b0}};
                 valid_d = {{(N-1){1'b0}}, 1'b1};
                 len_d[(0)*LB +: LB] = {LB{1'b0}};
-                lvo_d[0 +: H+1] = {{H{1'b0}}, 1'b1};
+                lw_we = 1'b1;
                 live_d = 17'd1;
                 ctr_d[(5)*CW +: CW] = {{(CW-1){1'b0}}, 1'b1};
                 st_d = ST_IWAIT;
@@ -452,32 +518,12 @@ module hwp_rap #(
                     if (s3_skip) ctr_d[(4)*CW +: CW] = ctr_q[(4)*CW +: CW] + 1'b1;
                 end
                 if (flush) begin
-                    if (s3_split) begin
-                        fq_id[fp*W +: W] = s3_id_q; fq_c[fp*CB +: CB] = s3_c_q; fq_ns[fp] = s3_ns_q;
-                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
-                    end
-                    if (s2_v_q) begin
-                        fq_id[fp*W +: W] = s2_id_q; fq_c[fp*CB +: CB] = s2_c_q; fq_ns[fp] = s2_ns_q;
-                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
-                    end
-                    if (s1_v_q) begin
-                        fq_id[fp*W +: W] = s1_id_q; fq_c[fp*CB +: CB] = s1_c_q; fq_ns[fp] = s1_ns_q;
-                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
-                    end
-                    if (iss_v) begin
-                        fq_id[fp*W +: W] = iss_id; fq_c[fp*CB +: CB] = iss_c; fq_ns[fp] = iss_ns;
-                        fq_n = fq_n + 1'b1; fp = fq_n[1:0];
-                    end
-                    for (fr = 1; fr < 4; fr = fr + 1)
-                        if (fr < rq_n_q) begin
-                            fq_id[fp*W +: W] = rq_id_q[(fr)*W +: W]; fq_c[fp*CB +: CB] = rq_c_q[(fr)*CB +: CB];
-                            fq_ns[fp] = rq_ns_q[fr];
-                            fq_n = fq_n + 1'b1; fp = fq_n[1:0];
-                        end
                     rq_n_d = fq_n;
-                    rq_id_d = fq_id;
-                    rq_c_d = fq_c;
-                    rq_ns_d = fq_ns;
+                    for (wi = 0; wi < 4; wi = wi + 1) begin
+                        rq_id_d[wi*W +: W]  = fq_v[wi*IW +: W];
+                        rq_c_d[wi*CB +: CB] = fq_v[wi*IW + W +: CB];
+                        rq_ns_d[wi]         = fq_v[wi*IW + W + CB];
+                    end
                     s1_v_d = 1'b0; s2_v_d = 1'b0; s3_v_d = 1'b0;
                     if (s3_split) begin
                         sp_pre_d = prd_q; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
@@ -526,9 +572,12 @@ module hwp_rap #(
                     tc_wr_lvl = sp_lvl_q + 1'b1;
                     c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
                     p_we = 1'b1; p_wa = free_idx; p_wd = wr_child;
-                    valid_d[free_idx] = 1'b1;
-                    len_d[(free_idx)*LB +: LB] = sp_lvl_q + 1'b1;
-                    lvo_d[free_idx*(H+1) +: H+1] = {{H{1'b0}}, 1'b1} << (sp_lvl_q + 1'b1);
+                    for (wi = 0; wi < N; wi = wi + 1)
+                        if (wi[IB-1:0] == free_idx) begin
+                            valid_d[wi] = 1'b1;
+                            len_d[wi*LB +: LB] = sp_lvl_q + 1'b1;
+                        end
+                    lw_we = 1'b1; lw_idx = free_idx; lw_lvl = sp_lvl_q + 1'b1;
                     live_d = live_q + 1'b1;
                     if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[(5)*CW +: CW])
                         ctr_d[(5)*CW +: CW] = {{(CW-17){1'b0}}, live_q + 1'b1};
@@ -568,7 +617,8 @@ module hwp_rap #(
                 if (mc_v_q && m_lhs <= {8'd0, thr_q}) begin
                     c_we = 1'b1; c_wa = mc_a_q; c_wd = m_sum;
                     fw_v_d = 1'b1; fw_idx_d = mc_a_q; fw_val_d = m_sum;
-                    valid_d[mc_x_q] = 1'b0;
+                    for (wi = 0; wi < N; wi = wi + 1)
+                        if (wi[IB-1:0] == mc_x_q) valid_d[wi] = 1'b0;
                     live_d = live_q - 1'b1;
                     ctr_d[(3)*CW +: CW] = ctr_q[(3)*CW +: CW] + 1'b1;
                 end
@@ -625,7 +675,10 @@ module hwp_rap #(
         endcase
 
         // stage 2: record probe results (a child is live iff a match at level + 1)
-        if (s2_v_q && s2_pr_q) pres_d[s2_j_q] = any_lvl[sp_lvl_q + 1'b1];
+        if (s2_v_q && s2_pr_q) begin
+            arb_lim = {1'b0, sp_lvl_q} + {{(LB-1){1'b0}}, 2'd2};
+            pres_d[s2_j_q] = probe_hit;
+        end
     end
 
     // ------------------------------------------------------------------ registers
@@ -681,7 +734,6 @@ module hwp_rap #(
         bid_q <= bid_d;
         bcnt_q <= bcnt_d;
         len_q <= len_d;
-        lvo_q <= lvo_d;
         ev_id_q <= ev_id_d; ev_c_q <= ev_c_d;
         rq_id_q <= rq_id_d;
         rq_c_q <= rq_c_d;

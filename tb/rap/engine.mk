@@ -32,7 +32,7 @@ SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_T
 SIM_ARGS_b16    := --param eps_q=3276 --max-events 100000
 
 # ramfull: RAM TCAM with 2-bit slices and 6 entries (full TCAM), b = 2, eps = 2%
-SIM_GPARAMS_ramfull := W=32 K=1 N=6 CW=32 SB=1 CB=6 MERGE_FIRST=64 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=2
+SIM_GPARAMS_ramfull := W=32 K=1 N=6 CW=32 SB=1 CB=6 MERGE_FIRST=64 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=2 ARB_SERIAL=1
 SIM_ARGS_ramfull    := --param eps_q=1310 --max-events 100000
 
 SIM_TRACES := $(sort $(wildcard tests/traces/*-bb.hwpt tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt))
