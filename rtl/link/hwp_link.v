@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: Apache-2.0
+// Device side of the hwprof link protocol (docs/protocol.md, version 1):
+// UART, SLIP framing, CRC-16/CCITT-FALSE, sequencing with duplicate and
+// loss detection, a receive buffer of packet slots (block RAM) with credits,
+// the TUPLES / CONFIG decoder feeding the engine shell, the output queue
+// (block RAM) with POLL / OUT chunks, STATUS counters, INFO and SET_BAUD with
+// the fall-back to the boot rate. Engine-independent: the board shell
+// (fpga/hwp_board.v) maps records, CONFIG registers and output records to one
+// engine.
+//
+// Structure:
+//   receiver   line bytes -> unstuffed body; header, CRC, length and payload
+//              checks while the frame arrives; TUPLES / CONFIG payloads go
+//              into slot rp of the receive buffer. At the closing END the
+//              frame is judged in one clock: a sequenced packet with
+//              seq == expect that passes its checks is committed (rp += 1),
+//              everything else only produces a reply. Replies are queued as
+//              small descriptors.
+//   apply      slots ap .. rp-1 in order: TUPLES -> decoder -> engine records,
+//              CONFIG -> register writes, RESET -> clear, EOS -> eos_o.
+//   encoder    engine output records -> tag + varints -> output queue (a
+//              record of more than 3 fields arrives in pieces: orec_cont_i;
+//              only whole records are visible to OUT).
+//   builder    one reply at a time: header, payload, CRC -> SLIP -> UART TX.
+// credit = free slots of the receive buffer; idempotent packets and refused
+// packets never take a slot.
+`default_nettype none
+module hwp_link #(
+    parameter integer NS_LOG    = 3,         // log2 of the receive-buffer slots (256 bytes each)
+    parameter integer NF        = 2,         // fields per input record (1 or 2)
+    parameter integer W         = 64,        // engine input field width (<= 62, or 64)
+    parameter integer NPARAM    = 1,         // build parameters listed in INFO (ids 1..NPARAM)
+    parameter [7:0]   BOARD_ID  = 8'd0,      // INFO board: 0 sim, 1 icebreaker, 2 ulx3s
+    parameter [7:0]   ENGINE_ID = 8'd1,      // INFO engine: 1 mhash, 2 strat, 3 rap, 4 pfp, 5 coproc
+    parameter [7:0]   KIND      = 8'd2,      // INFO record kind: 1 tuple1, 2 tuple2, 3 retire
+    parameter [31:0]  CLK_KHZ   = 32'd12000, // board clock in kHz (INFO)
+    parameter [31:0]  BOOT_DIV  = 32'h682b,  // boot-rate divisor, 24.8 clocks per bit (115200 at 12 MHz)
+    parameter [31:0]  FALLBACK  = 32'd1200000, // clocks without a valid packet after SET_BAUD -> boot rate
+    parameter integer LED_W     = 18         // LED pulse stretch: 2^LED_W clocks
+) (
+    input  wire        clk_i,
+    input  wire        rst_i,
+    input  wire        rx_i,
+    output wire        tx_o,
+    // engine shell
+    output wire        eng_rst_o,        // engine held in reset (after RESET until the first TUPLES / EOS)
+    output wire        eos_o,            // EOS applied (until RESET)
+    output wire        cfg_def_o,        // pulse: CONFIG registers back to their reset values
+    output wire        cfg_we_o,         // pulse: write CONFIG register
+    output wire [7:0]  cfg_reg_o,
+    output wire [63:0] cfg_val_o,
+    output wire [7:0]  chk_reg_o,        // CONFIG check while receiving: is (reg, value) valid?
+    output wire [63:0] chk_val_o,
+    input  wire        chk_ok_i,
+    output wire        rec_valid_o,      // input records for the engine
+    input  wire        rec_ready_i,
+    output wire [63:0] rec_a_o,
+    output wire [63:0] rec_b_o,
+    input  wire        orec_valid_i,     // output records from the engine shell
+    output wire        orec_ready_o,
+    input  wire [7:0]  orec_tag_i,
+    input  wire [1:0]  orec_n_i,         // number of fields (0..3)
+    input  wire        orec_cont_i,      // continue the previous record (no tag byte)
+    input  wire        orec_last_i,      // the record is complete after these fields
+    input  wire [63:0] orec_f0_i,
+    input  wire [63:0] orec_f1_i,
+    input  wire [63:0] orec_f2_i,
+    input  wire        done_i,           // every result queued (END included)
+    input  wire        irq_i,
+    output wire [3:0]  info_idx_o,       // INFO build parameter id - 1
+    input  wire [63:0] info_val_i,       // its value
+    output wire        led_act_o,
+    output wire        led_err_o
+);
+    localparam integer NS    = 1 << NS_LOG;
+    localparam integer OQ_AW = 9;             // output queue: 512 bytes (chunk arithmetic is 9-bit)
+    localparam integer OQ_N  = 1 << OQ_AW;
+    localparam [7:0] T_HELLO = 8'h01, T_SETBAUD = 8'h02, T_RESET = 8'h03, T_CONFIG = 8'h04,
+                     T_TUPLES = 8'h05, T_EOS = 8'h06, T_POLL = 8'h07, T_STATUS = 8'h08,
+                     T_HOSTOP = 8'h09;
+    localparam [7:0] SLIP_END = 8'hc0, SLIP_ESC = 8'hdb, SLIP_EEND = 8'hdc, SLIP_EESC = 8'hdd;
+    localparam [31:0] MIN_DIV = 32'h400;     // 4 clocks per bit
+    // reply descriptors
+    localparam [2:0] D_ACK = 3'd0, D_ERR = 3'd1, D_INFO = 3'd2, D_OUT = 3'd3, D_STATUS = 3'd4,
+                     D_BAUD = 3'd5;
+    localparam [7:0] E_CORRUPT = 8'd1, E_UNKNOWN = 8'd2, E_SEQ = 8'd3, E_STATE = 8'd4, E_RANGE = 8'd5;
+
+    // CRC-16/CCITT-FALSE, one byte, MSB first
+    function [15:0] crc_upd;
+        input [15:0] c;
+        input [7:0]  b;
+        integer i;
+        reg [15:0] x;
+        begin
+            x = c ^ {b, 8'h00};
+            for (i = 0; i < 8; i = i + 1)
+                x = x[15] ? ({x[14:0], 1'b0} ^ 16'h1021) : {x[14:0], 1'b0};
+            crc_upd = x;
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ UART
+    reg  [31:0] div_q;
+    wire        rxb_valid, rx_ferr, rx_busy;
+    wire [7:0]  rxb;
+    hwp_uart_rx u_rx (
+        .clk_i(clk_i), .rst_i(rst_i), .div_i(div_q), .rx_i(rx_i),
+        .out_valid_o(rxb_valid), .out_data_o(rxb), .frame_err_o(rx_ferr), .busy_o(rx_busy)
+    );
+    wire        txb_valid, txb_ready, tx_idle;
+    wire [7:0]  txb;
+    hwp_uart_tx u_tx (
+        .clk_i(clk_i), .rst_i(rst_i), .div_i(div_q), .in_valid_i(txb_valid), .in_ready_o(txb_ready),
+        .in_data_i(txb), .tx_o(tx_o), .idle_o(tx_idle)
+    );
+    wire unused_rx = rx_busy;
+
+    // ------------------------------------------------------------------ shared state
+    reg  [NS_LOG:0] rp_q, ap_q;          // receive buffer: committed tail, apply head
+    reg  [7:0]  expect_q;
+    reg         tseen_q;                 // a TUPLES accepted since RESET
+    wire [NS_LOG:0] used = rp_q - ap_q;
+    wire        slot_free = used[NS_LOG] == 1'b0;          // used < NS
+    wire [NS_LOG:0] free_slots = NS[NS_LOG:0] - used;
+    wire [7:0]  credit = {{(7 - NS_LOG){1'b0}}, free_slots};
+    reg         eos_q, eng_rst_q;
+    reg         clr;                     // apply: RESET clears engine side (comb, below)
+    reg         rx_clr;                  // receiver: RESET accepted (comb, below)
+    reg         use_seq;                 // receiver: this packet uses up expect (comb, below)
+    reg         baud_switch;             // builder: SET_BAUD's ACK is out, switch now (comb, below)
+    reg         txb_valid_r;
+    reg  [7:0]  txb_r;
+
+    // STATUS counters
+    reg  [31:0] st_acc_q, st_stall_q, st_appl_q, st_corr_q, st_unk_q, st_oos_q, st_dup_q,
+                st_outq_q, st_cyc_q;
+
+    // ------------------------------------------------------------------ receive buffer
+    reg  [7:0]  sram [0:NS*256-1];
+    reg         sram_we;
+    reg  [NS_LOG+7:0] sram_wa;
+    reg  [7:0]  sram_wd;
+    reg         sram_re;
+    reg  [NS_LOG+7:0] sram_ra;
+    reg  [7:0]  sram_rd_q;
+    always @(posedge clk_i) begin
+        if (sram_we) sram[sram_wa] <= sram_wd;
+        if (sram_re) sram_rd_q <= sram[sram_ra];
+    end
+    reg  [1:0]  am_type [0:NS-1];        // 0 TUPLES, 1 CONFIG, 2 RESET, 3 EOS
+    reg  [8:0]  am_len  [0:NS-1];
+
+    // ------------------------------------------------------------------ receiver
+    reg  [9:0]  n_q;                     // body bytes so far (saturating)
+    reg         esc_q, bad_q;
+    reg  [7:0]  type_q, seq_q;
+    reg  [15:0] len_q, crc_q;
+    reg  [7:0]  d1_q, d2_q;
+    reg         slot_ok_q;
+    reg  [31:0] p_q;                     // first four payload bytes (SET_BAUD's token is not used)
+    reg         cfgbad_q;
+    reg         fb_on_q;                 // fall-back timer running
+    reg  [31:0] fb_cnt_q;
+    reg  [31:0] newdiv_q;
+
+    // unstuffed data byte this clock
+    wire        is_end  = rxb_valid && rxb == SLIP_END;
+    wire        is_esc  = rxb_valid && !esc_q && rxb == SLIP_ESC;
+    wire        dvalid  = rxb_valid && !is_end && !is_esc && !(esc_q && rxb != SLIP_EEND && rxb != SLIP_EESC);
+    wire        esc_bad = rxb_valid && !is_end && esc_q && rxb != SLIP_EEND && rxb != SLIP_EESC;
+    wire [7:0]  dbyte   = !esc_q ? rxb : (rxb == SLIP_EEND ? SLIP_END : SLIP_ESC);
+    wire [9:0]  pidx    = n_q - 10'd4;   // payload index of this byte
+    wire        in_pay  = dvalid && n_q >= 10'd4 && {6'd0, pidx} < len_q;
+    wire        store   = (type_q == T_TUPLES || type_q == T_CONFIG) && slot_ok_q;
+
+    // check decoder: the payload as it arrives
+    wire        ck_valid, ck_err, ck_idle, ck_ready;
+    wire [63:0] ck_f0, ck_f1;
+    hwp_link_dec #(.NF(NF), .W(W)) u_chk (
+        .clk_i(clk_i), .rst_i(rst_i), .clear_i(dvalid && n_q == 10'd0), .mode_i(type_q == T_CONFIG),
+        .in_valid_i(in_pay), .in_ready_o(ck_ready), .in_byte_i(dbyte),
+        .out_valid_o(ck_valid), .out_ready_i(1'b1), .out_f0_o(ck_f0), .out_f1_o(ck_f1),
+        .err_o(ck_err), .idle_o(ck_idle)
+    );
+    wire unused_ck = ck_ready;
+    assign chk_reg_o = ck_f0[7:0];
+    assign chk_val_o = ck_f1;
+    wire unused_ckf0 = &{1'b0, ck_f0[63:8]};
+
+    // judgement at the closing END
+    wire        fdone    = is_end && n_q != 10'd0;
+    wire        corrupt  = bad_q || esc_bad || len_q > 16'd256 || n_q != len_q[9:0] + 10'd6 ||
+                           crc_q != {d1_q, d2_q};
+    wire        known    = type_q >= T_HELLO && type_q <= T_HOSTOP;
+    wire        seqd     = type_q == T_RESET || type_q == T_CONFIG || type_q == T_TUPLES ||
+                           type_q == T_EOS || type_q == T_HOSTOP;
+    wire [7:0]  sdist     = expect_q - seq_q;
+    wire        pay_bad  = (type_q == T_TUPLES && (ck_err || !ck_idle)) ||
+                           (type_q == T_CONFIG && (ck_err || !ck_idle || cfgbad_q)) ||
+                           ((type_q == T_RESET || type_q == T_EOS) && len_q != 16'd0) ||
+                           type_q == T_HOSTOP;
+    wire [31:0] p_div    = p_q[31:0];
+
+    // reply descriptor FIFO (4 entries)
+    reg  [10:0] dq [0:3];
+    reg  [2:0]  dq_wp_q, dq_rp_q;
+    reg         d_push;
+    reg  [2:0]  d_kind;
+    reg  [7:0]  d_arg;
+    wire        dq_full  = (dq_wp_q - dq_rp_q) == 3'd4;
+    wire        dq_empty = dq_wp_q == dq_rp_q;
+    reg         commit;
+
+    always @(*) begin
+        d_push = 1'b0; d_kind = D_ACK; d_arg = 8'd0; commit = 1'b0; rx_clr = 1'b0; use_seq = 1'b0;
+        if (fdone) begin
+            d_push = 1'b1;
+            if (corrupt) begin
+                d_kind = D_ERR; d_arg = E_CORRUPT;
+            end else if (!known) begin
+                d_kind = D_ERR; d_arg = E_UNKNOWN;
+            end else if (seqd) begin
+                if (seq_q == expect_q) begin
+                    if (type_q == T_CONFIG && tseen_q) begin
+                        d_kind = D_ERR; d_arg = E_STATE; use_seq = 1'b1;
+                    end else if (pay_bad) begin
+                        d_kind = D_ERR; d_arg = E_RANGE; use_seq = 1'b1;
+                    end else if (!slot_ok_q) begin
+                        d_push = 1'b0;           // no room (the host broke the credit): no reply
+                    end else begin
+                        commit = 1'b1; use_seq = 1'b1; d_kind = D_ACK; d_arg = seq_q;
+                        rx_clr = type_q == T_RESET;
+                    end
+                end else if (sdist != 8'd0 && sdist <= 8'd64) begin
+                    d_kind = D_ACK; d_arg = seq_q;
+                end else begin
+                    d_kind = D_ERR; d_arg = E_SEQ;
+                end
+            end else begin
+                case (type_q)
+                    T_HELLO:   if (len_q != 16'd1) begin d_kind = D_ERR; d_arg = E_RANGE; end
+                               else begin d_kind = D_INFO; d_arg = p_q[7:0]; end
+                    T_SETBAUD: if (len_q != 16'd5 || p_div < MIN_DIV) begin d_kind = D_ERR; d_arg = E_RANGE; end
+                               else begin d_kind = D_BAUD; d_arg = seq_q; end
+                    T_POLL:    if (len_q != 16'd1) begin d_kind = D_ERR; d_arg = E_RANGE; end
+                               else begin d_kind = D_OUT; d_arg = p_q[7:0]; end
+                    T_STATUS:  d_kind = D_STATUS;
+                    default:   d_kind = D_STATUS;
+                endcase
+            end
+        end
+    end
+
+    integer ri;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
+            crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 32'd0;
+            cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0;
+            dq_wp_q <= 3'd0; fb_on_q <= 1'b0; fb_cnt_q <= 32'd0; newdiv_q <= BOOT_DIV;
+            st_appl_q <= 32'd0; st_corr_q <= 32'd0; st_unk_q <= 32'd0; st_oos_q <= 32'd0; st_dup_q <= 32'd0;
+            for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 2'd0; am_len[ri] <= 9'd0; end
+        end else begin
+            if (rx_ferr) bad_q <= 1'b1;
+            if (rxb_valid) begin
+                if (is_end) begin
+                    n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; crc_q <= 16'hffff; cfgbad_q <= 1'b0;
+                end else if (is_esc) begin
+                    esc_q <= 1'b1;
+                end else begin
+                    esc_q <= 1'b0;
+                    if (esc_bad) bad_q <= 1'b1;
+                end
+            end
+            if (dvalid) begin
+                if (n_q != 10'h3ff) n_q <= n_q + 10'd1;
+                case (n_q)
+                    10'd0: begin type_q <= dbyte; slot_ok_q <= slot_free; end
+                    10'd1: seq_q <= dbyte;
+                    10'd2: len_q[7:0] <= dbyte;
+                    10'd3: len_q[15:8] <= dbyte;
+                    10'd4: p_q[7:0] <= dbyte;
+                    10'd5: p_q[15:8] <= dbyte;
+                    10'd6: p_q[23:16] <= dbyte;
+                    10'd7: p_q[31:24] <= dbyte;
+                    default: ;
+                endcase
+                d1_q <= dbyte; d2_q <= d1_q;
+                if (n_q >= 10'd2) crc_q <= crc_upd(crc_q, d2_q);
+            end
+            if (ck_valid && !chk_ok_i) cfgbad_q <= 1'b1;
+            // judgement
+            if (d_push && !dq_full) begin
+                dq[dq_wp_q[1:0]] <= {d_kind, d_arg};
+                dq_wp_q <= dq_wp_q + 3'd1;
+            end
+            if (use_seq) expect_q <= expect_q + 8'd1;
+            if (commit) begin
+                rp_q <= rp_q + 1'b1;
+                am_type[rp_q[NS_LOG-1:0]] <= type_q == T_TUPLES ? 2'd0 : type_q == T_CONFIG ? 2'd1 :
+                                             type_q == T_RESET ? 2'd2 : 2'd3;
+                am_len[rp_q[NS_LOG-1:0]] <= len_q[8:0];
+                if (type_q == T_TUPLES) tseen_q <= 1'b1;
+                if (type_q == T_RESET) tseen_q <= 1'b0;
+            end
+            if (fdone && !corrupt && known && !seqd && type_q == T_HELLO && len_q == 16'd1 && p_q[7:0] == 8'd1)
+                expect_q <= 8'd0;
+            if (d_push && d_kind == D_BAUD) newdiv_q <= p_div;
+            // fall-back timer: any valid packet stops it
+            if (fdone && !corrupt) fb_on_q <= 1'b0;
+            else if (fb_on_q) begin
+                if (fb_cnt_q == 32'd0) fb_on_q <= 1'b0;
+                else fb_cnt_q <= fb_cnt_q - 32'd1;
+            end
+            if (baud_switch) begin fb_on_q <= 1'b1; fb_cnt_q <= FALLBACK; end
+            // counters
+            if (rx_clr) begin
+                st_appl_q <= 32'd1; st_corr_q <= 32'd0; st_unk_q <= 32'd0; st_oos_q <= 32'd0; st_dup_q <= 32'd0;
+            end else if (fdone) begin
+                // refused for lack of room (no reply) counts as corrupt: it was lost
+                if (corrupt || (known && seqd && seq_q == expect_q && !use_seq))
+                    st_corr_q <= st_corr_q + 32'd1;
+                else if (!known) st_unk_q <= st_unk_q + 32'd1;
+                else if (commit) st_appl_q <= st_appl_q + 32'd1;
+                else if (seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 32'd1;
+                else if (seqd && seq_q != expect_q) st_oos_q <= st_oos_q + 32'd1;
+            end
+        end
+    end
+    wire fb_fire = fb_on_q && fb_cnt_q == 32'd0;
+
+    // receive-buffer writes (payload bytes of TUPLES / CONFIG into slot rp)
+    always @(*) begin
+        sram_we = in_pay && store && pidx < 10'd256;
+        sram_wa = {rp_q[NS_LOG-1:0], pidx[7:0]};
+        sram_wd = dbyte;
+    end
+
+    // ------------------------------------------------------------------ apply
+    localparam [2:0] A_IDLE = 3'd0, A_DATA = 3'd1, A_RESET = 3'd2, A_START = 3'd3;
+    reg  [2:0]  a_st_q;
+    reg  [8:0]  ai_q;                    // next payload byte to fetch
+    reg         a_infl_q, a_fbv_q;       // read in flight, fetched byte valid
+    reg         a_mode_q;                // 0 TUPLES, 1 CONFIG
+    wire [NS_LOG-1:0] aslot = ap_q[NS_LOG-1:0];
+    wire [1:0]  atype = am_type[aslot];
+    wire [8:0]  alen  = am_len[aslot];
+    wire        ad_ready, ad_valid, ad_err, ad_idle;
+    wire [63:0] ad_f0, ad_f1;
+    wire        ad_take = a_fbv_q && ad_ready;
+    hwp_link_dec #(.NF(NF), .W(W)) u_dec (
+        .clk_i(clk_i), .rst_i(rst_i), .clear_i(a_st_q == A_IDLE), .mode_i(a_mode_q),
+        .in_valid_i(a_fbv_q), .in_ready_o(ad_ready), .in_byte_i(sram_rd_q),
+        .out_valid_o(ad_valid), .out_ready_i(a_mode_q || rec_ready_i), .out_f0_o(ad_f0), .out_f1_o(ad_f1),
+        .err_o(ad_err), .idle_o(ad_idle)
+    );
+    wire unused_ad = ad_err | ad_idle;
+    wire        builder_idle;
+    always @(*) begin
+        sram_re = a_st_q == A_DATA && !a_infl_q && !a_fbv_q && ai_q != alen;
+        sram_ra = {aslot, ai_q[7:0]};
+        clr = a_st_q == A_RESET && builder_idle;
+    end
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            a_st_q <= A_IDLE; ai_q <= 9'd0; a_infl_q <= 1'b0; a_fbv_q <= 1'b0; a_mode_q <= 1'b0;
+            ap_q <= {(NS_LOG + 1){1'b0}}; eos_q <= 1'b0; eng_rst_q <= 1'b1;
+        end else begin
+            case (a_st_q)
+                A_IDLE: if (ap_q != rp_q) begin
+                    ai_q <= 9'd0;
+                    a_mode_q <= atype == 2'd1;
+                    case (atype)
+                        2'd0: a_st_q <= eng_rst_q ? A_START : A_DATA;
+                        2'd1: a_st_q <= A_DATA;
+                        2'd2: a_st_q <= A_RESET;
+                        default: begin
+                            if (eng_rst_q) a_st_q <= A_START;
+                            else begin eos_q <= 1'b1; ap_q <= ap_q + 1'b1; end
+                        end
+                    endcase
+                end
+                A_START: begin
+                    // leave reset with the CONFIG registers in place
+                    eng_rst_q <= 1'b0;
+                    a_st_q <= A_IDLE;
+                end
+                A_DATA: begin
+                    if (sram_re) begin a_infl_q <= 1'b1; ai_q <= ai_q + 9'd1; end
+                    if (a_infl_q) begin a_infl_q <= 1'b0; a_fbv_q <= 1'b1; end
+                    if (ad_take) a_fbv_q <= 1'b0;
+                    if (ai_q == alen && !a_infl_q && !a_fbv_q && !ad_valid) begin
+                        a_st_q <= A_IDLE;
+                        ap_q <= ap_q + 1'b1;
+                    end
+                end
+                A_RESET: if (builder_idle) begin
+                    eos_q <= 1'b0; eng_rst_q <= 1'b1;
+                    a_st_q <= A_IDLE;
+                    ap_q <= ap_q + 1'b1;
+                end
+                default: a_st_q <= A_IDLE;
+            endcase
+        end
+    end
+    assign rec_valid_o = ad_valid && !a_mode_q;
+    assign rec_a_o     = ad_f0;
+    assign rec_b_o     = ad_f1;
+    assign cfg_we_o    = ad_valid && a_mode_q;
+    assign cfg_reg_o   = ad_f0[7:0];
+    assign cfg_val_o   = ad_f1;
+    assign cfg_def_o   = clr;
+    assign eos_o       = eos_q;
+    assign eng_rst_o   = eng_rst_q;
+
+    // ------------------------------------------------------------------ output queue + encoder
+    reg  [8:0]  oram [0:OQ_N-1];         // {record start, byte}
+    reg         oram_we;
+    reg  [OQ_AW-1:0] oram_wa;
+    reg  [8:0]  oram_wd;
+    reg         oram_re;
+    reg  [OQ_AW-1:0] oram_ra;
+    reg  [8:0]  oram_rd_q;
+    always @(posedge clk_i) begin
+        if (oram_we) oram[oram_wa] <= oram_wd;
+        if (oram_re) oram_rd_q <= oram[oram_ra];
+    end
+    reg  [OQ_AW:0] oq_wp_q, oq_ct_q, oq_hp_q;  // write, committed tail (whole records), head
+    wire [OQ_AW:0] oq_used = oq_wp_q - oq_hp_q;
+    wire        oq_room = oq_used <= 10'd480;     // room for the longest record (31 bytes)
+    reg         e_busy_q, e_tag_q, e_last_q;
+    reg  [7:0]  e_tagv_q;
+    reg  [1:0]  e_left_q;                // fields after the current one
+    reg         e_none_q;                // record has no fields
+    reg  [63:0] e_v_q, e_n1_q, e_n2_q;
+    wire        e_more = e_v_q[63:7] != 57'd0;
+    assign orec_ready_o = !e_busy_q && oq_room && !clr;
+    always @(*) begin
+        oram_we = e_busy_q && !clr;
+        oram_wa = oq_wp_q[OQ_AW-1:0];
+        oram_wd = e_tag_q ? {1'b1, e_tagv_q} : {1'b0, e_more, e_v_q[6:0]};
+    end
+    always @(posedge clk_i) begin
+        if (rst_i || clr) begin
+            e_busy_q <= 1'b0; e_tag_q <= 1'b0; e_last_q <= 1'b0; e_tagv_q <= 8'd0; e_left_q <= 2'd0; e_none_q <= 1'b0;
+            e_v_q <= 64'd0; e_n1_q <= 64'd0; e_n2_q <= 64'd0;
+            oq_wp_q <= {(OQ_AW + 1){1'b0}}; oq_ct_q <= {(OQ_AW + 1){1'b0}};
+        end else if (!e_busy_q) begin
+            if (orec_valid_i && orec_ready_o) begin
+                e_busy_q <= 1'b1; e_tag_q <= !orec_cont_i; e_last_q <= orec_last_i; e_tagv_q <= orec_tag_i;
+                e_none_q <= orec_n_i == 2'd0;
+                e_left_q <= orec_n_i == 2'd0 ? 2'd0 : orec_n_i - 2'd1;
+                e_v_q <= orec_f0_i; e_n1_q <= orec_f1_i; e_n2_q <= orec_f2_i;
+            end
+        end else begin
+            oq_wp_q <= oq_wp_q + 1'b1;
+            if (e_tag_q) begin
+                e_tag_q <= 1'b0;
+                if (e_none_q) begin e_busy_q <= 1'b0; if (e_last_q) oq_ct_q <= oq_wp_q + 1'b1; end
+            end else if (e_more) begin
+                e_v_q <= {7'd0, e_v_q[63:7]};
+            end else if (e_left_q != 2'd0) begin
+                e_left_q <= e_left_q - 2'd1;
+                e_v_q <= e_n1_q; e_n1_q <= e_n2_q;
+            end else begin
+                e_busy_q <= 1'b0;
+                if (e_last_q) oq_ct_q <= oq_wp_q + 1'b1;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------ reply builder + SLIP framer
+    localparam [3:0] B_IDLE = 4'd0, B_SCAN = 4'd1, B_SCANW = 4'd2, B_HDR = 4'd3, B_PAY = 4'd4,
+                     B_RAMW = 4'd5, B_CRC0 = 4'd6, B_CRC1 = 4'd7, B_END = 4'd8, B_DRAIN = 4'd9,
+                     B_SCAN0 = 4'd10;
+    reg  [3:0]  b_st_q;
+    reg  [2:0]  b_kind_q;
+    reg  [7:0]  b_arg_q;
+    reg  [7:0]  b_type_q;
+    reg  [8:0]  b_plen_q;                // payload length
+    reg  [8:0]  b_i_q;                   // header / payload byte index
+    reg  [15:0] b_crc_q;
+    reg  [7:0]  chunk_q;                 // outstanding chunk
+    reg  [8:0]  clen_q;                  // its length in bytes (whole records)
+    reg  [8:0]  sc_i_q, sc_best_q, sc_lim_q;
+    reg  [OQ_AW:0] sc_av_q;
+    reg  [3:0]  b_pj_q;                  // INFO parameter / STATUS counter index
+    reg  [3:0]  b_pr_q;                  // byte within it
+    reg  [63:0] b_v_q;                   // varint being sent
+    reg         b_baud_q;                // switch the rate when this reply is out
+    // one packet byte towards the framer: raw (END) or stuffed
+    reg         pb_v_q, pb_raw_q;
+    reg  [7:0]  pb_q;
+    reg         st_esc_q;                // second byte of an escape pending
+    wire        pb_free = !pb_v_q;
+    wire [10:0] dq_head = dq[dq_rp_q[1:0]];
+    wire [7:0]  flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
+    assign builder_idle = b_st_q == B_IDLE;
+
+    wire [31:0] st_sel = b_pj_q == 4'd0 ? st_acc_q  : b_pj_q == 4'd1 ? st_stall_q :
+                         b_pj_q == 4'd2 ? st_appl_q : b_pj_q == 4'd3 ? st_corr_q  :
+                         b_pj_q == 4'd4 ? st_unk_q  : b_pj_q == 4'd5 ? st_oos_q   :
+                         b_pj_q == 4'd6 ? st_dup_q  : b_pj_q == 4'd7 ? st_outq_q  : st_cyc_q;
+    assign info_idx_o = b_pj_q;
+    localparam integer INFO_LEN_I = 13 + 11 * NPARAM;
+    localparam [8:0]  INFO_LEN = INFO_LEN_I[8:0];
+
+    // payload byte b_i_q of the fixed-layout replies
+    reg  [7:0]  fixb;
+    always @(*) begin
+        fixb = 8'd0;
+        case (b_kind_q)
+            D_ACK, D_BAUD, D_ERR: fixb = b_i_q == 9'd0 ? b_arg_q : b_i_q == 9'd1 ? credit : flags;
+            D_INFO: case (b_i_q)
+                9'd0: fixb = 8'd1;
+                9'd1: fixb = BOARD_ID;
+                9'd2: fixb = ENGINE_ID;
+                9'd3: fixb = KIND;
+                9'd4: fixb = NS[7:0];
+                9'd5: fixb = CLK_KHZ[7:0];
+                9'd6: fixb = CLK_KHZ[15:8];
+                9'd7: fixb = CLK_KHZ[23:16];
+                9'd8: fixb = CLK_KHZ[31:24];
+                9'd9: fixb = div_q[7:0];
+                9'd10: fixb = div_q[15:8];
+                9'd11: fixb = div_q[23:16];
+                default: fixb = div_q[31:24];
+            endcase
+            D_OUT: fixb = b_i_q == 9'd0 ? chunk_q : flags;
+            default: fixb = 8'd0;
+        endcase
+    end
+    // number of fixed-layout payload bytes before the varint / queue section
+    wire [8:0]  nfix = b_kind_q == D_INFO ? 9'd13 : b_kind_q == D_OUT ? 9'd2 :
+                       b_kind_q == D_STATUS ? 9'd0 : 9'd3;
+    wire        pfix = b_i_q < nfix;
+    wire [15:0] b_len16 = {7'd0, b_plen_q};
+    wire [7:0]  hdrb = b_i_q == 9'd0 ? b_type_q : b_i_q == 9'd1 ? expect_q :
+                       b_i_q == 9'd2 ? b_len16[7:0] : b_len16[15:8];
+    always @(*) begin
+        oram_re = 1'b0; oram_ra = oq_hp_q[OQ_AW-1:0] + sc_i_q[OQ_AW-1:0];
+        if (b_st_q == B_SCAN && sc_av_q != 10'd0 && sc_i_q <= sc_lim_q && {1'b0, sc_i_q} != sc_av_q) oram_re = 1'b1;
+        if (b_st_q == B_PAY && !pfix && pb_free) begin
+            oram_re = 1'b1;
+            oram_ra = oq_hp_q[OQ_AW-1:0] + b_i_q - 9'd2;
+        end
+        baud_switch = b_st_q == B_DRAIN && !pb_v_q && !st_esc_q && tx_idle && !txb_valid_r && b_baud_q;
+    end
+
+    // packet byte -> SLIP -> UART
+    always @(*) begin
+        txb_valid_r = pb_v_q;
+        txb_r = pb_q;
+        if (pb_v_q && !pb_raw_q) begin
+            if (st_esc_q) txb_r = pb_q == SLIP_END ? SLIP_EEND : SLIP_EESC;
+            else if (pb_q == SLIP_END || pb_q == SLIP_ESC) txb_r = SLIP_ESC;
+        end
+    end
+    assign txb_valid = txb_valid_r;
+    assign txb = txb_r;
+    wire        pb_needs2 = !pb_raw_q && (pb_q == SLIP_END || pb_q == SLIP_ESC);
+
+    // builder: put one packet byte (updates the CRC unless raw)
+    // raw: END (not stuffed, not in the CRC); nocrc: the CRC bytes themselves
+    task put;
+        input [7:0] b;
+        input raw;
+        input nocrc;
+        begin
+            pb_v_q <= 1'b1; pb_q <= b; pb_raw_q <= raw;
+            if (!raw && !nocrc) b_crc_q <= crc_upd(b_crc_q, b);
+        end
+    endtask
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
+            b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0;
+            sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= {(OQ_AW + 1){1'b0}};
+            b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 64'd0; b_baud_q <= 1'b0;
+            pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0;
+            dq_rp_q <= 3'd0; oq_hp_q <= {(OQ_AW + 1){1'b0}}; div_q <= BOOT_DIV;
+        end else begin
+            // framer side
+            if (pb_v_q && txb_ready) begin
+                if (pb_needs2 && !st_esc_q) st_esc_q <= 1'b1;
+                else begin st_esc_q <= 1'b0; pb_v_q <= 1'b0; end
+            end
+            if (clr) begin
+                chunk_q <= 8'hff; clen_q <= 9'd0; oq_hp_q <= {(OQ_AW + 1){1'b0}};
+            end
+            if (baud_switch) div_q <= newdiv_q;
+            else if (fb_fire) div_q <= BOOT_DIV;
+            case (b_st_q)
+                B_IDLE: if (!dq_empty && a_st_q != A_RESET) begin
+                    dq_rp_q <= dq_rp_q + 3'd1;
+                    b_kind_q <= dq_head[10:8]; b_arg_q <= dq_head[7:0];
+                    b_i_q <= 9'd0; b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_crc_q <= 16'hffff;
+                    b_baud_q <= dq_head[10:8] == D_BAUD;
+                    b_st_q <= B_HDR;
+                    case (dq_head[10:8])
+                        D_ACK, D_BAUD: begin b_type_q <= 8'h81; b_plen_q <= 9'd3; end
+                        D_ERR:  begin b_type_q <= 8'h82; b_plen_q <= 9'd3; end
+                        D_INFO: begin
+                            b_type_q <= 8'h83; b_plen_q <= INFO_LEN;
+                            if (dq_head[7:0] == 8'd1) begin chunk_q <= 8'hff; clen_q <= 9'd0; end
+                        end
+                        D_STATUS: begin b_type_q <= 8'h85; b_plen_q <= 9'd45; end
+                        default: begin   // D_OUT
+                            b_type_q <= 8'h84;
+                            if (dq_head[7:0] == chunk_q + 8'd1) begin
+                                // pop the outstanding chunk, find the next one
+                                oq_hp_q <= oq_hp_q + {1'b0, clen_q};
+                                chunk_q <= dq_head[7:0];
+                                sc_av_q <= oq_ct_q - (oq_hp_q + {1'b0, clen_q});
+                                sc_i_q <= 9'd1; sc_best_q <= 9'd0;
+                                b_st_q <= B_SCAN0;
+                            end else if (dq_head[7:0] == chunk_q) begin
+                                b_plen_q <= 9'd2 + clen_q;
+                            end else begin
+                                b_kind_q <= D_ERR; b_arg_q <= E_SEQ;
+                                b_type_q <= 8'h82; b_plen_q <= 9'd3;
+                            end
+                        end
+                    endcase
+                end
+                B_SCAN0: begin
+                    // the chunk: whole records from the head, at most 254 bytes
+                    sc_lim_q <= (sc_av_q > 10'd254) ? 9'd254 : sc_av_q[8:0];
+                    b_st_q <= B_SCAN;
+                end
+                B_SCAN: begin
+                    if (sc_av_q == 10'd0) begin
+                        clen_q <= 9'd0; b_plen_q <= 9'd2; b_st_q <= B_HDR;
+                    end else if (sc_i_q > sc_lim_q) begin
+                        clen_q <= sc_best_q; b_plen_q <= 9'd2 + sc_best_q; b_st_q <= B_HDR;
+                    end else if ({1'b0, sc_i_q} == sc_av_q) begin
+                        clen_q <= sc_i_q; b_plen_q <= 9'd2 + sc_i_q; b_st_q <= B_HDR;
+                    end else begin
+                        b_st_q <= B_SCANW;       // oram_re issued this clock
+                    end
+                end
+                B_SCANW: begin
+                    if (oram_rd_q[8]) sc_best_q <= sc_i_q;
+                    sc_i_q <= sc_i_q + 9'd1;
+                    b_st_q <= B_SCAN;
+                end
+                B_HDR: if (pb_free) begin
+                    // END, type, seq, len (b_i_q counts 0..4: END first)
+                    if (b_pr_q == 4'd0) begin
+                        put(SLIP_END, 1'b1, 1'b0); b_pr_q <= 4'd1;
+                    end else begin
+                        put(hdrb, 1'b0, 1'b0);
+                        if (b_i_q == 9'd3) begin
+                            b_i_q <= 9'd0; b_pr_q <= 4'd0;
+                            b_st_q <= b_plen_q == 9'd0 ? B_CRC0 : B_PAY;
+                        end else b_i_q <= b_i_q + 9'd1;
+                    end
+                end
+                B_PAY: if (pb_free) begin
+                    if (pfix) begin
+                        put(fixb, 1'b0, 1'b0);
+                        b_i_q <= b_i_q + 9'd1;
+                        if (b_i_q + 9'd1 == b_plen_q) b_st_q <= B_CRC0;
+                    end else if (b_kind_q == D_OUT) begin
+                        b_st_q <= B_RAMW;            // oram_re issued this clock
+                    end else if (b_kind_q == D_INFO) begin
+                        // pairs: id, then a 10-byte (padded) varint
+                        if (b_pr_q == 4'd0) begin
+                            put({4'd0, b_pj_q} + 8'd1, 1'b0, 1'b0);
+                            b_v_q <= info_val_i;
+                        end else begin
+                            put({b_pr_q != 4'd10, b_v_q[6:0]}, 1'b0, 1'b0);
+                            b_v_q <= {7'd0, b_v_q[63:7]};
+                        end
+                        if (b_pr_q == 4'd10) begin b_pr_q <= 4'd0; b_pj_q <= b_pj_q + 4'd1; end
+                        else b_pr_q <= b_pr_q + 4'd1;
+                        b_i_q <= b_i_q + 9'd1;
+                        if (b_i_q + 9'd1 == b_plen_q) b_st_q <= B_CRC0;
+                    end else begin
+                        // STATUS: nine counters, each a 5-byte (padded) varint
+                        if (b_pr_q == 4'd0) begin
+                            put({1'b1, st_sel[6:0]}, 1'b0, 1'b0);
+                            b_v_q <= {39'd0, st_sel[31:7]};
+                        end else begin
+                            put({b_pr_q != 4'd4, b_v_q[6:0]}, 1'b0, 1'b0);
+                            b_v_q <= {7'd0, b_v_q[63:7]};
+                        end
+                        if (b_pr_q == 4'd4) begin b_pr_q <= 4'd0; b_pj_q <= b_pj_q + 4'd1; end
+                        else b_pr_q <= b_pr_q + 4'd1;
+                        b_i_q <= b_i_q + 9'd1;
+                        if (b_i_q + 9'd1 == b_plen_q) b_st_q <= B_CRC0;
+                    end
+                end
+                B_RAMW: begin
+                    put(oram_rd_q[7:0], 1'b0, 1'b0);
+                    b_i_q <= b_i_q + 9'd1;
+                    b_st_q <= (b_i_q + 9'd1 == b_plen_q) ? B_CRC0 : B_PAY;
+                end
+                B_CRC0: if (pb_free) begin put(b_crc_q[7:0], 1'b0, 1'b1); b_st_q <= B_CRC1; end
+                B_CRC1: if (pb_free) begin put(b_crc_q[15:8], 1'b0, 1'b1); b_st_q <= B_END; end
+                B_END:  if (pb_free) begin put(SLIP_END, 1'b1, 1'b0); b_st_q <= B_DRAIN; end
+                B_DRAIN: if (!b_baud_q || baud_switch) b_st_q <= B_IDLE;
+                default: b_st_q <= B_IDLE;
+            endcase
+        end
+    end
+
+    // engine-side counters (cleared by an applied RESET)
+    always @(posedge clk_i) begin
+        if (rst_i || clr) begin
+            st_acc_q <= 32'd0; st_stall_q <= 32'd0; st_outq_q <= 32'd0; st_cyc_q <= 32'd0;
+        end else begin
+            if (rec_valid_o && rec_ready_i) st_acc_q <= st_acc_q + 32'd1;
+            if (rec_valid_o && !rec_ready_i) st_stall_q <= st_stall_q + 32'd1;
+            if (orec_valid_i && orec_ready_o && orec_last_i) st_outq_q <= st_outq_q + 32'd1;
+            if (!eng_rst_q) st_cyc_q <= st_cyc_q + 32'd1;
+        end
+    end
+
+    // LEDs: activity (a byte either way) and errors (corrupt frame, framing error)
+    reg  [LED_W-1:0] led_a_q, led_e_q;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            led_a_q <= {LED_W{1'b0}}; led_e_q <= {LED_W{1'b0}};
+        end else begin
+            if (rxb_valid || (txb_valid && txb_ready)) led_a_q <= {LED_W{1'b1}};
+            else if (led_a_q != {LED_W{1'b0}}) led_a_q <= led_a_q - 1'b1;
+            if (rx_ferr || (fdone && corrupt)) led_e_q <= {LED_W{1'b1}};
+            else if (led_e_q != {LED_W{1'b0}}) led_e_q <= led_e_q - 1'b1;
+        end
+    end
+    assign led_act_o = led_a_q != {LED_W{1'b0}};
+    assign led_err_o = led_e_q != {LED_W{1'b0}};
+endmodule
+`default_nettype wire

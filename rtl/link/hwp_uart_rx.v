@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// UART receiver (8N1, LSB first) with a run-time fractional bit time
+// (docs/protocol.md, "UART"). The pin goes through a two-flop synchroniser and
+// a 3-sample majority filter (glitches of one clock are rejected). A falling
+// edge of the filtered line starts a byte; the start bit is confirmed at half
+// a bit, every data bit is sampled at its centre and the stop bit is checked:
+// a low stop bit discards the byte and pulses frame_err_o (the receiver then
+// waits for the line to go high before it looks for the next start bit).
+// Bit centres are placed by a phase accumulator in 24.8 fixed point, so the
+// sampling instant is within half a clock of the ideal one.
+`default_nettype none
+module hwp_uart_rx (
+    input  wire        clk_i,
+    input  wire        rst_i,
+    input  wire [31:0] div_i,          // clocks per bit, 24.8 fixed point, >= 4.0
+    input  wire        rx_i,           // the pin (asynchronous)
+    output wire        out_valid_o,    // one-cycle pulse: a byte was received
+    output wire [7:0]  out_data_o,
+    output wire        frame_err_o,    // one-cycle pulse: stop bit low, byte dropped
+    output wire        busy_o          // a byte is being received
+);
+    reg  [1:0]  sync_q;
+    reg  [2:0]  maj_q;
+    reg         filt_q, filt_prev_q;
+    reg         busy_q;
+    reg  [3:0]  nbit_q;                // 0: start bit, 1..8: data, 9: stop
+    reg  [32:0] t_q;                   // time to the next sample, 24.8, signed
+    reg  [7:0]  sh_q;
+    reg         valid_q, ferr_q;
+
+    wire maj = (maj_q[0] & maj_q[1]) | (maj_q[1] & maj_q[2]) | (maj_q[0] & maj_q[2]);
+    // Sample at the clock nearest to the ideal instant (t < half a clock).
+    wire        sample = busy_q && ($signed(t_q) < $signed(33'h80));
+    wire [32:0] t_step = t_q - 33'h100;
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            sync_q <= 2'b11; maj_q <= 3'b111; filt_q <= 1'b1; filt_prev_q <= 1'b1;
+            busy_q <= 1'b0; nbit_q <= 4'd0; t_q <= 33'd0; sh_q <= 8'd0;
+            valid_q <= 1'b0; ferr_q <= 1'b0;
+        end else begin
+            sync_q <= {sync_q[0], rx_i};
+            maj_q <= {maj_q[1:0], sync_q[1]};
+            filt_q <= maj;
+            filt_prev_q <= filt_q;
+            valid_q <= 1'b0;
+            ferr_q <= 1'b0;
+            if (!busy_q) begin
+                if (filt_prev_q && !filt_q) begin
+                    // The edge happened during the last clock: the start bit's
+                    // centre is half a bit after it.
+                    busy_q <= 1'b1;
+                    nbit_q <= 4'd0;
+                    t_q <= {2'b00, div_i[31:1]} - 33'h100;
+                end
+            end else if (sample) begin
+                t_q <= t_step + {1'b0, div_i};
+                if (nbit_q == 4'd0) begin
+                    if (filt_q) busy_q <= 1'b0;     // glitch, not a start bit
+                    nbit_q <= 4'd1;
+                end else if (nbit_q == 4'd9) begin
+                    busy_q <= 1'b0;
+                    if (filt_q) valid_q <= 1'b1;
+                    else ferr_q <= 1'b1;
+                end else begin
+                    sh_q <= {filt_q, sh_q[7:1]};
+                    nbit_q <= nbit_q + 4'd1;
+                end
+            end else begin
+                t_q <= t_step;
+            end
+        end
+    end
+
+    assign out_valid_o = valid_q;
+    assign out_data_o  = sh_q;
+    assign frame_err_o = ferr_q;
+    assign busy_o      = busy_q;
+endmodule
+`default_nettype wire
