@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # FPGA flow (included by the top Makefile). See docs/fpga.md.
 #
-#   make synth BOARD=icebreaker|ulx3s ENGINE=e   bitstream + build/synth/<board>/<e>/report.json
+#   make synth BOARD=icebreaker|ulx3s [ENGINE=e]  board top (link + engine, fpga/<board>/<e>_top.v):
+#                                                bitstream + build/synth-board/<board>/<e>/report.json;
+#                                                the engine bench when the engine has no board top
+#   make synth-bench BOARD=b ENGINE=e            the engine's out-of-context bench -> build/synth/<board>/<e>/
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
 #   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
@@ -13,10 +16,20 @@ ICEPROG     ?= iceprog
 OPENFPGALOADER ?= openFPGALoader
 export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
 
-.PHONY: synth synth-check prog fpga-report
+# Default engine of each board's build (meets timing at the board clock; docs/fpga.md).
+BOARD_ENGINE_icebreaker := strat
+BOARD_ENGINE_ulx3s      := strat
+
+.PHONY: synth synth-bench synth-check prog fpga-report
 
 synth:
-	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> ENGINE=<$(subst $(eval) ,|,$(ENGINES))>" >&2; exit 2; }
+	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
+	@e=$(or $(ENGINE),$(BOARD_ENGINE_$(BOARD))); \
+	if [ -f fpga/$(BOARD)/$${e}_top.v ]; then SYNTH_KIND=board bash fpga/synth.sh $(BOARD) $$e; \
+	else bash fpga/synth.sh $(BOARD) $$e; fi
+
+synth-bench:
+	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make synth-bench BOARD=<board> ENGINE=<engine>" >&2; exit 2; }
 	@bash fpga/synth.sh $(BOARD) $(ENGINE)
 
 synth-check:
