@@ -438,6 +438,7 @@ module hwp_rap #(
         valid_d = valid_q;
         len_d = len_q;
         lw_we = 1'b0; lw_idx = {IB{1'b0}}; lw_lvl = {LB{1'b0}};
+        wi = 0;
         n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
         ctr_d = ctr_q;
         sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
