@@ -617,6 +617,7 @@ int hwl_host_pump(hwl_host *h, int timeout_ms, hwl_pkt *got)
             }
             h->st.rx_packets++;
             h->fails = 0;
+            h->noisy = 0;
             if (p.type == HWL_ACK || p.type == HWL_ERR) {
                 if (handle_ackerr(h, &p)) return -1;
             } else if (p.type == HWL_OUT && p.len >= 2) {
@@ -640,10 +641,33 @@ int hwl_host_pump(hwl_host *h, int timeout_ms, hwl_pkt *got)
 }
 
 /* A wait ended with nothing: go back N, or probe the credit. */
+static void wait_reset(hwl_host *h)
+{
+    h->fails = 0;
+    h->noisy = 0;
+    h->rx_seen = h->st.rx_bytes;
+}
+
+/* A wait that ended with no valid packet: 1 if the device is silent
+ * (nothing at all arrived) too often, 2 if only garbage arrived too often. */
+static int give_up(hwl_host *h, int tries)
+{
+    int silent = h->st.rx_bytes == h->rx_seen;
+    h->rx_seen = h->st.rx_bytes;
+    if (silent) return ++h->fails >= tries ? 1 : 0;
+    return ++h->noisy >= 40 * tries ? 2 : 0;
+}
+
 static int on_timeout(hwl_host *h, const char *what)
 {
     h->st.timeouts++;
-    if (++h->fails > h->retries) {
+    int g = give_up(h, h->retries + 1);
+    if (g == 2) {
+        herr(h, "the line is too noisy: %d waits for %s at %u baud in a row got only corrupt "
+                "frames", h->noisy, what, h->baud);
+        return -1;
+    }
+    if (g == 1) {
         herr(h, "no answer from the device: waited %d x %d ms for %s at %u baud "
                 "(last sent: %s)",
              h->fails, h->timeout_ms, what, h->baud,
@@ -664,7 +688,7 @@ static int request(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint8
                    int (*match)(const hwl_pkt *, const void *), const void *mctx, hwl_pkt *out,
                    int tries)
 {
-    h->fails = 0;
+    wait_reset(h);
     int sent = 0;
     for (;;) {
         if (send_idem(h, type, pl, n)) return -1;
@@ -682,9 +706,15 @@ static int request(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint8
             else if (p.type != HWL_ACK && p.type != HWL_ERR) h->st.rx_stale++;
         }
         h->st.timeouts++;
-        if (sent >= tries) {
+        int g = give_up(h, tries);
+        if (g == 1) {
             herr(h, "no answer from the device: sent %s %d times at %u baud, waited %d ms each",
                  hwl_type_name(type), sent, h->baud, h->timeout_ms);
+            return -1;
+        }
+        if (g == 2) {
+            herr(h, "the line is too noisy: sent %s %d times at %u baud, got only corrupt frames",
+                 hwl_type_name(type), sent, h->baud);
             return -1;
         }
         if (h->nwin && retransmit_window(h)) return -1;
@@ -797,7 +827,7 @@ static int want_poll(const hwl_host *h)
 
 int hwl_host_send(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n)
 {
-    h->fails = 0;
+    wait_reset(h);
     int probes = 0;
     while (!(h->nwin < h->credit && h->nwin < HWL_WINDOW - 1)) {
         if ((h->flags & HWL_F_OUT) && h->on_out) {
@@ -848,7 +878,7 @@ int hwl_host_send(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n)
 
 int hwl_host_flush(hwl_host *h)
 {
-    h->fails = 0;
+    wait_reset(h);
     while (h->nwin)
         if (wait_some(h, "ACK")) return -1;
     return 0;
@@ -866,9 +896,7 @@ int hwl_host_poll(hwl_host *h)
         hwl_pkt p;
         uint8_t c = h->chunk;
         h->st.polls++;
-        int saved = h->fails;
         if (request(h, HWL_POLL, &c, 1, HWL_OUT, match_chunk, &c, &p, h->retries + 1)) return -1;
-        h->fails = saved;
         if (p.len == 2) return 0;
         h->st.out_chunks++;
         h->chunk++;

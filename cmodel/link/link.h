@@ -251,7 +251,9 @@ typedef struct hwl_host {
     void *out_ctx;
     uint8_t rxb[4096]; /* bytes read but not yet deframed */
     size_t rxp, rxn;
-    int fails;         /* consecutive waits without a valid reply */
+    int fails;         /* consecutive waits in which nothing at all arrived */
+    int noisy;         /* consecutive waits that ended with only corrupt bytes */
+    uint64_t rx_seen;  /* rx_bytes when the last wait ended */
     hwl_host_stats st;
     char err[512];
 } hwl_host;

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# End to end over a pseudo-terminal, host side: the C device model of the
+# link (tests/link/devemu_main.c, cmodel/link/devemu.c) serves a pty and the
+# unmodified `build/hwprof stream` drives it. For mhash, strat and rap on
+# prefixes of real bundled traces the printed profile must equal
+# `build/hwprof run` on the same records and options, first on a clean line,
+# then with bit flips and dropped bytes injected in both directions (the
+# statistics must then show retransmissions). Two fields the board does not
+# report are printed as "-" / null by stream and normalised in run's output
+# before the comparison: mhash "promotions" and rap "average" live nodes
+# (docs/stream.md). Also: missing port, non-tty file, busy port, no answer,
+# wrong engine, build-parameter mismatch -> clear message and exit 1; a second
+# session on a board left at 3 Mbaud finds it again.
+set -u
+cd "$(dirname "$0")/../.."
+B=build/tests/link
+mkdir -p "$B"
+HW=build/hwprof
+N=20000
+fail=0
+note() { echo "link-host-e2e: $*"; }
+bad() { echo "link-host-e2e: FAIL: $*"; fail=1; }
+
+make -s all >/dev/null || { echo "link-host-e2e: FAIL: make"; exit 1; }
+${CC:-cc} -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Icmodel/common -Icmodel \
+    tests/link/devemu_main.c build/libhwp.a -lzstd -lm -o "$B/devemu" ||
+    { echo "link-host-e2e: FAIL: cannot build the device emulator"; exit 1; }
+
+EMU_PID=
+start_emu() { # args for devemu
+    rm -f "$B/pty.txt"
+    "$B/devemu" "$@" > "$B/pty.txt" 2> "$B/emu.err" &
+    EMU_PID=$!
+    for _ in $(seq 50); do
+        PTY=$(awk '/^PTY/{print $2}' "$B/pty.txt" 2>/dev/null)
+        [ -n "$PTY" ] && return 0
+        sleep 0.05
+    done
+    bad "device emulator did not start: $(cat "$B/emu.err")"
+    return 1
+}
+stop_emu() {
+    [ -n "$EMU_PID" ] && kill "$EMU_PID" 2>/dev/null && wait "$EMU_PID" 2>/dev/null
+    EMU_PID=
+}
+trap stop_emu EXIT
+
+# normalise the fields the board does not report
+norm() { sed -E 's/, [0-9]+ promotions,/, - promotions,/; s/"promotions": [0-9]+/"promotions": null/;
+                 s/ max, [0-9.]+ average;/ max, - average;/; s/"nodes_avg":[0-9.]+/"nodes_avg":null/'; }
+
+# case NAME ENGINE TRACE "EMU ARGS" ERRORS(0|1) -- stream/run options
+run_case() {
+    local name=$1 eng=$2 trace=$3 emu=$4 errs=$5
+    shift 5
+    start_emu --engine "$eng" $emu || return
+    timeout 300 "$HW" stream --port "$PTY" --engine "$eng" --timeout 20 --max-events $N "$@" "$trace" \
+        > "$B/$name.stream" 2> "$B/$name.stream.err"
+    local rc=$?
+    stop_emu
+    "$HW" run --engine "$eng" --max-events $N "$@" "$trace" 2>/dev/null | norm > "$B/$name.run"
+    if [ $rc -ne 0 ]; then
+        bad "$name: hwprof stream exit $rc: $(grep -v '^link:' "$B/$name.stream.err" | head -3)"
+        return
+    fi
+    if ! cmp -s "$B/$name.run" "$B/$name.stream"; then
+        bad "$name: profile differs from hwprof run"
+        diff "$B/$name.run" "$B/$name.stream" | head -6
+        return
+    fi
+    [ -s "$B/$name.run" ] || { bad "$name: empty profile"; return; }
+    local link rt
+    link=$(grep '^link:' "$B/$name.stream.err")
+    rt=$(sed -E 's/.* retransmits=([0-9]+).*/\1/' <<<"$link")
+    local dc
+    dc=$(sed -E 's/.* dev_corrupt=([0-9]+).*/\1/' <<<"$link")
+    if [ "$errs" = 1 ]; then
+        if [ "${rt:-0}" -eq 0 ] || [ "${dc:-0}" -eq 0 ]; then
+            bad "$name: errors were injected but retransmits=$rt dev_corrupt=$dc"
+            return
+        fi
+    elif [ "${rt:-0}" -ne 0 ]; then
+        bad "$name: clean line but retransmits=$rt"
+        return
+    fi
+    note "ok $name ($(wc -l < "$B/$name.run") lines identical; $(sed -E 's/.*(line_bytes_per_tuple=[0-9.]+).*(retransmits=[0-9]+ timeouts=[0-9]+).*(dev_corrupt=[0-9]+ dev_unknown=[0-9]+ dev_out_of_seq=[0-9]+ dev_duplicates=[0-9]+).*/\1 \2 \3/' <<<"$link"))"
+}
+
+ERR="--flip 0.002 --drop 0.002 --seed 7 --outq 8 --slots 4"
+ERRM="--flip 0.002 --drop 0.002 --seed 11 --slots 4"
+run_case mhash-edge mhash tests/traces/gzip-edge.hwpt "" 0
+run_case mhash-edge-err mhash tests/traces/gzip-edge.hwpt "$ERRM" 1
+run_case mhash-retire-json mhash tests/traces/rv-sort-retire.hwpt "" 0 --json
+run_case mhash-ldval-err mhash tests/traces/sqlite3-ldval.hwpt "$ERRM" 1 --interval 2000 --json
+run_case strat-ldval strat tests/traces/sort-ldval.hwpt "" 0 --rate 16
+run_case strat-ldval-err strat tests/traces/sort-ldval.hwpt "$ERR" 1 --rate 16
+run_case strat-retire-msgs strat tests/traces/rv-lz-retire.hwpt "$ERR" 1 --rate 32 --messages
+run_case rap-bb rap tests/traces/gzip-bb.hwpt "" 0
+run_case rap-bb-err rap tests/traces/gzip-bb.hwpt "$ERR" 1 --nodes
+run_case rap-edge-json rap tests/traces/perl-edge.hwpt "$ERR" 1 --json --eps 0.05
+
+# errors: missing port, not a tty, busy, no answer, wrong engine, build mismatch
+expect_fail() { # name pattern -- command
+    local name=$1 pat=$2
+    shift 2
+    "$@" > "$B/$name.out" 2> "$B/$name.err"
+    local rc=$?
+    if [ $rc -ne 1 ]; then bad "$name: exit $rc, want 1"; return; fi
+    if ! grep -q -- "$pat" "$B/$name.err"; then
+        bad "$name: message lacks '$pat': $(head -2 "$B/$name.err")"
+        return
+    fi
+    note "ok $name: $(head -1 "$B/$name.err")"
+}
+T=tests/traces/gzip-edge.hwpt
+expect_fail missing-port "no such device" "$HW" stream --port /dev/hwprof-no-such-port --engine mhash $T
+echo "not a tty" > "$B/plainfile"
+expect_fail not-a-tty "not a terminal" "$HW" stream --port "$B/plainfile" --engine mhash $T
+start_emu --engine mhash
+exec 9< "$PTY"
+flock -n 9 || bad "busy: could not take the lock for the test"
+expect_fail busy-port "busy" "$HW" stream --port "$PTY" --engine mhash --max-events 1000 $T
+exec 9<&-
+expect_fail wrong-engine "runs engine mhash, requested --engine strat" \
+    "$HW" stream --port "$PTY" --engine strat --max-events 1000 $T
+expect_fail build-mismatch "ACC_K=100, the requested options give 50 (--accumulator)" \
+    "$HW" stream --port "$PTY" --engine mhash --accumulator 50 --max-events 1000 $T
+# the board is now at 3 Mbaud (left by the sessions above): a new session finds it
+"$HW" stream --port "$PTY" --engine mhash --max-events 3000 $T > "$B/again.stream" 2> "$B/again.err"
+"$HW" run --engine mhash --max-events 3000 $T | norm > "$B/again.run"
+if cmp -s "$B/again.run" "$B/again.stream"; then note "ok second session on a board left at 3000000 baud"
+else bad "second session: $(grep -v '^link:' "$B/again.err" | head -2)"; fi
+kill -STOP "$EMU_PID"
+expect_fail no-answer "no answer from the device: sent HELLO" \
+    "$HW" stream --port "$PTY" --engine mhash --timeout 30 --retries 2 --max-events 1000 $T
+kill -CONT "$EMU_PID"
+stop_emu
+
+if [ $fail -ne 0 ]; then echo "link-host-e2e: FAIL"; exit 1; fi
+echo "link-host-e2e: PASS"
