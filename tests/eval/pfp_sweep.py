@@ -154,7 +154,7 @@ def main():
         L.append(f"| {name} | " + " | ".join(
             f"{r['sets'][n]['fetch_reduction_pct']:.1f} / {r['sets'][n]['mispredictions']}" for n in SETS) + " |")
     L.append("")
-    L.append("## FPGA (`make synth BOARD=icebreaker|ulx3s ENGINE=pfp`)\n")
+    L.append("## FPGA (`make synth-bench BOARD=icebreaker|ulx3s ENGINE=pfp`)\n")
     L.append("Out-of-context bench (every port registered, fpga/gen_bench.py); the window and the "
              "descriptor table are read by several ports per cycle, combinationally, so they are "
              "registers or LUT RAM, not block RAM (docs/pfp.md).\n")
@@ -176,7 +176,7 @@ def main():
                  f"of {n.get('logic', {}).get('available', '-')} | {ff} | {yc.get('LUTRAM', 0)} | "
                  f"{n.get('bram', {}).get('used', '-')} | {d.get('fmax_mhz')} | {d.get('target_mhz')} |")
     if not found:
-        L.append("| (not built: run `make synth BOARD=icebreaker ENGINE=pfp` and `make synth BOARD=ulx3s ENGINE=pfp`, then `make eval-pfp`) | | | | | | | | |")
+        L.append("| (not built: run `make synth-bench BOARD=icebreaker ENGINE=pfp` and `make synth-bench BOARD=ulx3s ENGINE=pfp`, then `make eval-pfp`) | | | | | | | | |")
     L.append("")
     with open(a.out, "w") as f:
         f.write("\n".join(L) + "\n")
