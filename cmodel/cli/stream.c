@@ -476,9 +476,11 @@ static int parse(int argc, char **argv, sopts *o)
             fprintf(stderr, "hwprof stream: --engine is required (mhash, strat, rap)\n");
         return 2;
     }
-    if (o->eid != HWL_ENG_MHASH && o->eid != HWL_ENG_STRAT && o->eid != HWL_ENG_RAP) {
+    if (o->eid == HWL_ENG_PFP && o->encode_only) {
+        /* measurement only: pfp takes retire records */
+    } else if (o->eid != HWL_ENG_MHASH && o->eid != HWL_ENG_STRAT && o->eid != HWL_ENG_RAP) {
         fprintf(stderr, "hwprof stream: --engine %s is not supported by hwprof stream yet "
-                        "(mhash, strat, rap)\n", o->engine);
+                        "(mhash, strat, rap; pfp with --encode-only)\n", o->engine);
         return 2;
     }
     if (optind != argc - 1) {
@@ -562,6 +564,12 @@ static int load_records(const sopts *o, recs *v)
     }
     const hwp_trace_info *ti = hwp_reader_info(rd);
     int retire = ti->kind == HWP_KIND_RETIRE;
+    if (o->eid == HWL_ENG_PFP && !retire) {
+        fprintf(stderr, "hwprof stream: %s: a %s trace; pfp takes retire records\n", o->trace,
+                hwp_kind_name(ti->kind));
+        hwp_reader_close(rd);
+        return -1;
+    }
     if (o->eid == HWL_ENG_RAP) {
         if (ti->kind != HWP_KIND_TUPLE1 && ti->kind != HWP_KIND_TUPLE2) {
             fprintf(stderr, "hwprof stream: %s: a %s trace; rap needs tuple1 or tuple2\n", o->trace,
@@ -576,7 +584,8 @@ static int load_records(const sopts *o, recs *v)
             return -1;
         }
     }
-    uint64_t wm = o->eid == HWL_ENG_MHASH ? hwp_mask(o->mp.width)
+    uint64_t wm = o->eid == HWL_ENG_PFP     ? UINT64_MAX
+                  : o->eid == HWL_ENG_MHASH ? hwp_mask(o->mp.width)
                   : o->eid == HWL_ENG_STRAT ? hwp_mask(o->sc.width) : hwp_rap_mask(o->rc.width);
     hwp_rec rec;
     int rc;
@@ -588,6 +597,14 @@ static int load_records(const sopts *o, recs *v)
         }
         if (rc == 0) break;
         uint64_t a = rec.a, b = rec.b;
+        if (o->eid == HWL_ENG_PFP) {
+            if (recs_push(v, a, b)) {
+                fprintf(stderr, "hwprof stream: out of memory\n");
+                goto fail;
+            }
+            v->r[v->n - 1] = rec;
+            continue;
+        }
         if (o->eid == HWL_ENG_MHASH) {
             if (retire) b = rec.value;
             a &= wm;
@@ -630,7 +647,10 @@ fail:
     return -1;
 }
 
-static int wire_kind(int eid) { return eid == HWL_ENG_RAP ? HWP_KIND_TUPLE1 : HWP_KIND_TUPLE2; }
+static int wire_kind(int eid)
+{
+    return eid == HWL_ENG_RAP ? HWP_KIND_TUPLE1 : eid == HWL_ENG_PFP ? HWP_KIND_RETIRE : HWP_KIND_TUPLE2;
+}
 
 /* ------------------------------------------------------------ encode-only */
 
@@ -657,7 +677,7 @@ static int encode_only(const sopts *o, const recs *v)
         if (i < v->n) hwl_enc_add(&e, &v->r[i]);
     }
     double n = v->n ? (double)v->n : 1.0;
-    double raw = kind == HWP_KIND_TUPLE1 ? 8.0 : 16.0;
+    double raw = kind == HWP_KIND_TUPLE1 ? 8.0 : kind == HWP_KIND_TUPLE2 ? 16.0 : 32.0;
     double lpt = (double)line / n;
     printf("encode: trace=%s engine=%s kind=%s tuples=%" PRIu64 " packets=%" PRIu64
            " payload_bytes=%" PRIu64 " line_bytes=%" PRIu64 " payload_bytes_per_tuple=%.3f"
