@@ -15,7 +15,7 @@
 # session on a board left at 3 Mbaud finds it again.
 set -u
 cd "$(dirname "$0")/../.."
-B=build/tests/link
+B=build/link
 mkdir -p "$B"
 HW=build/hwprof
 N=20000
