@@ -20,7 +20,8 @@ module mhash_top (
     wire act, err;
     hwp_shell_mhash #(
         .W(16), .N_COUNTERS(2048), .CW(16), .EW(8), .MAX_TABLES(4), .ACC_K(12), .LW(24), .SEED(32'h1),
-        .BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000)
+        .BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000),
+        .NS_LOG(2), .OQ_AW(8)
     ) u_shell (
         .clk_i(clk_i), .rst_i(rst), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
         .led_act_o(act), .led_err_o(err)

@@ -21,7 +21,8 @@ module strat_top (
     hwp_shell_strat #(
         .W(32), .IDX_W(11), .WAYS(2), .CNT_W(16), .MISS_W(3), .TAG_W(2), .AK_K(4), .FIFO_AW(8),
         .HASH_SEED(32'h1),
-        .BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000)
+        .BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000),
+        .NS_LOG(2), .OQ_AW(8)
     ) u_shell (
         .clk_i(clk_i), .rst_i(rst), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
         .led_act_o(act), .led_err_o(err)

@@ -27,6 +27,8 @@
 `default_nettype none
 module hwp_link #(
     parameter integer NS_LOG    = 3,         // log2 of the receive-buffer slots (256 bytes each)
+    parameter integer OQ_AW     = 9,         // log2 of the output-queue bytes (8 or 9)
+    parameter integer OW        = 64,        // widest output-record field (bits)
     parameter integer NF        = 2,         // fields per input record (1 or 2)
     parameter integer W         = 64,        // engine input field width (<= 62, or 64)
     parameter integer NPARAM    = 1,         // build parameters listed in INFO (ids 1..NPARAM)
@@ -35,7 +37,7 @@ module hwp_link #(
     parameter [7:0]   KIND      = 8'd2,      // INFO record kind: 1 tuple1, 2 tuple2, 3 retire
     parameter [31:0]  CLK_KHZ   = 32'd12000, // board clock in kHz (INFO)
     parameter [31:0]  BOOT_DIV  = 32'h682b,  // boot-rate divisor, 24.8 clocks per bit (115200 at 12 MHz)
-    parameter [31:0]  FALLBACK  = 32'd1200000, // clocks without a valid packet after SET_BAUD -> boot rate
+    parameter [31:0]  FALLBACK  = 32'd1200000, // clocks without a valid packet after SET_BAUD -> boot rate (< 2^24)
     parameter integer LED_W     = 18         // LED pulse stretch: 2^LED_W clocks
 ) (
     input  wire        clk_i,
@@ -68,18 +70,20 @@ module hwp_link #(
     input  wire        done_i,           // every result queued (END included)
     input  wire        irq_i,
     output wire [3:0]  info_idx_o,       // INFO build parameter id - 1
-    input  wire [63:0] info_val_i,       // its value
+    input  wire [31:0] info_val_i,       // its value
     output wire        led_act_o,
     output wire        led_err_o
 );
     localparam integer NS    = 1 << NS_LOG;
-    localparam integer OQ_AW = 9;             // output queue: 512 bytes (chunk arithmetic is 9-bit)
     localparam integer OQ_N  = 1 << OQ_AW;
+    // decoder value bits: every engine value (W) and CONFIG value (<= 33 bits)
+    localparam integer VW    = (W == 64) ? 64 : ((W + 2 > 34) ? W + 2 : 34);
     localparam [7:0] T_HELLO = 8'h01, T_SETBAUD = 8'h02, T_RESET = 8'h03, T_CONFIG = 8'h04,
                      T_TUPLES = 8'h05, T_EOS = 8'h06, T_POLL = 8'h07, T_STATUS = 8'h08,
                      T_HOSTOP = 8'h09;
     localparam [7:0] SLIP_END = 8'hc0, SLIP_ESC = 8'hdb, SLIP_EEND = 8'hdc, SLIP_EESC = 8'hdd;
     localparam [31:0] MIN_DIV = 32'h400;     // 4 clocks per bit
+    localparam [31:0] MAX_DIV = 32'hffffff;  // 65535.996 clocks per bit (divisors are 24 bits here)
     // reply descriptors
     localparam [2:0] D_ACK = 3'd0, D_ERR = 3'd1, D_INFO = 3'd2, D_OUT = 3'd3, D_STATUS = 3'd4,
                      D_BAUD = 3'd5;
@@ -100,7 +104,7 @@ module hwp_link #(
     endfunction
 
     // ------------------------------------------------------------------ UART
-    reg  [31:0] div_q;
+    reg  [23:0] div_q;
     wire        rxb_valid, rx_ferr, rx_busy;
     wire [7:0]  rxb;
     hwp_uart_rx u_rx (
@@ -132,8 +136,9 @@ module hwp_link #(
     reg  [7:0]  txb_r;
 
     // STATUS counters
-    reg  [31:0] st_acc_q, st_stall_q, st_appl_q, st_corr_q, st_unk_q, st_oos_q, st_dup_q,
-                st_outq_q, st_cyc_q;
+    reg  [31:0] st_acc_q, st_stall_q, st_cyc_q;          // engine records, stalls, cycles
+    reg  [23:0] st_appl_q, st_outq_q;                    // packets applied, output records
+    reg  [15:0] st_corr_q, st_unk_q, st_oos_q, st_dup_q; // packet errors (wrap at 2^16)
 
     // ------------------------------------------------------------------ receive buffer
     reg  [7:0]  sram [0:NS*256-1];
@@ -157,11 +162,11 @@ module hwp_link #(
     reg  [15:0] len_q, crc_q;
     reg  [7:0]  d1_q, d2_q;
     reg         slot_ok_q;
-    reg  [31:0] p_q;                     // first four payload bytes (SET_BAUD's token is not used)
+    reg  [39:0] p_q;                     // first five payload bytes
     reg         cfgbad_q;
     reg         fb_on_q;                 // fall-back timer running
-    reg  [31:0] fb_cnt_q;
-    reg  [31:0] newdiv_q;
+    reg  [23:0] fb_cnt_q;
+    reg  [23:0] newdiv_q;
 
     // unstuffed data byte this clock
     wire        is_end  = rxb_valid && rxb == SLIP_END;
@@ -176,7 +181,7 @@ module hwp_link #(
     // check decoder: the payload as it arrives
     wire        ck_valid, ck_err, ck_idle, ck_ready;
     wire [63:0] ck_f0, ck_f1;
-    hwp_link_dec #(.NF(NF), .W(W)) u_chk (
+    hwp_link_dec #(.NF(NF), .W(W), .VW(VW)) u_chk (
         .clk_i(clk_i), .rst_i(rst_i), .clear_i(dvalid && n_q == 10'd0), .mode_i(type_q == T_CONFIG),
         .in_valid_i(in_pay), .in_ready_o(ck_ready), .in_byte_i(dbyte),
         .out_valid_o(ck_valid), .out_ready_i(1'b1), .out_f0_o(ck_f0), .out_f1_o(ck_f1),
@@ -240,8 +245,8 @@ module hwp_link #(
                 case (type_q)
                     T_HELLO:   if (len_q != 16'd1) begin d_kind = D_ERR; d_arg = E_RANGE; end
                                else begin d_kind = D_INFO; d_arg = p_q[7:0]; end
-                    T_SETBAUD: if (len_q != 16'd5 || p_div < MIN_DIV) begin d_kind = D_ERR; d_arg = E_RANGE; end
-                               else begin d_kind = D_BAUD; d_arg = seq_q; end
+                    T_SETBAUD: if (len_q != 16'd5 || p_div < MIN_DIV || p_div > MAX_DIV) begin d_kind = D_ERR; d_arg = E_RANGE; end
+                               else begin d_kind = D_BAUD; d_arg = p_q[39:32]; end   // ACK carries the token
                     T_POLL:    if (len_q != 16'd1) begin d_kind = D_ERR; d_arg = E_RANGE; end
                                else begin d_kind = D_OUT; d_arg = p_q[7:0]; end
                     T_STATUS:  d_kind = D_STATUS;
@@ -255,10 +260,10 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
-            crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 32'd0;
+            crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 40'd0;
             cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0;
-            dq_wp_q <= 3'd0; fb_on_q <= 1'b0; fb_cnt_q <= 32'd0; newdiv_q <= BOOT_DIV;
-            st_appl_q <= 32'd0; st_corr_q <= 32'd0; st_unk_q <= 32'd0; st_oos_q <= 32'd0; st_dup_q <= 32'd0;
+            dq_wp_q <= 3'd0; fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
+            st_appl_q <= 24'd0; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
             for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 2'd0; am_len[ri] <= 9'd0; end
         end else begin
             if (rx_ferr) bad_q <= 1'b1;
@@ -283,6 +288,7 @@ module hwp_link #(
                     10'd5: p_q[15:8] <= dbyte;
                     10'd6: p_q[23:16] <= dbyte;
                     10'd7: p_q[31:24] <= dbyte;
+                    10'd8: p_q[39:32] <= dbyte;
                     default: ;
                 endcase
                 d1_q <= dbyte; d2_q <= d1_q;
@@ -305,29 +311,29 @@ module hwp_link #(
             end
             if (fdone && !corrupt && known && !seqd && type_q == T_HELLO && len_q == 16'd1 && p_q[7:0] == 8'd1)
                 expect_q <= 8'd0;
-            if (d_push && d_kind == D_BAUD) newdiv_q <= p_div;
+            if (d_push && d_kind == D_BAUD) newdiv_q <= p_div[23:0];
             // fall-back timer: any valid packet stops it
             if (fdone && !corrupt) fb_on_q <= 1'b0;
             else if (fb_on_q) begin
-                if (fb_cnt_q == 32'd0) fb_on_q <= 1'b0;
-                else fb_cnt_q <= fb_cnt_q - 32'd1;
+                if (fb_cnt_q == 24'd0) fb_on_q <= 1'b0;
+                else fb_cnt_q <= fb_cnt_q - 24'd1;
             end
-            if (baud_switch) begin fb_on_q <= 1'b1; fb_cnt_q <= FALLBACK; end
+            if (baud_switch) begin fb_on_q <= 1'b1; fb_cnt_q <= FALLBACK[23:0]; end
             // counters
             if (rx_clr) begin
-                st_appl_q <= 32'd1; st_corr_q <= 32'd0; st_unk_q <= 32'd0; st_oos_q <= 32'd0; st_dup_q <= 32'd0;
+                st_appl_q <= 24'd1; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
             end else if (fdone) begin
                 // refused for lack of room (no reply) counts as corrupt: it was lost
                 if (corrupt || (known && seqd && seq_q == expect_q && !use_seq))
-                    st_corr_q <= st_corr_q + 32'd1;
-                else if (!known) st_unk_q <= st_unk_q + 32'd1;
-                else if (commit) st_appl_q <= st_appl_q + 32'd1;
-                else if (seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 32'd1;
-                else if (seqd && seq_q != expect_q) st_oos_q <= st_oos_q + 32'd1;
+                    st_corr_q <= st_corr_q + 16'd1;
+                else if (!known) st_unk_q <= st_unk_q + 16'd1;
+                else if (commit) st_appl_q <= st_appl_q + 24'd1;
+                else if (seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 16'd1;
+                else if (seqd && seq_q != expect_q) st_oos_q <= st_oos_q + 16'd1;
             end
         end
     end
-    wire fb_fire = fb_on_q && fb_cnt_q == 32'd0;
+    wire fb_fire = fb_on_q && fb_cnt_q == 24'd0;
 
     // receive-buffer writes (payload bytes of TUPLES / CONFIG into slot rp)
     always @(*) begin
@@ -348,7 +354,7 @@ module hwp_link #(
     wire        ad_ready, ad_valid, ad_err, ad_idle;
     wire [63:0] ad_f0, ad_f1;
     wire        ad_take = a_fbv_q && ad_ready;
-    hwp_link_dec #(.NF(NF), .W(W)) u_dec (
+    hwp_link_dec #(.NF(NF), .W(W), .VW(VW)) u_dec (
         .clk_i(clk_i), .rst_i(rst_i), .clear_i(a_st_q == A_IDLE), .mode_i(a_mode_q),
         .in_valid_i(a_fbv_q), .in_ready_o(ad_ready), .in_byte_i(sram_rd_q),
         .out_valid_o(ad_valid), .out_ready_i(a_mode_q || rec_ready_i), .out_f0_o(ad_f0), .out_f1_o(ad_f1),
@@ -425,15 +431,23 @@ module hwp_link #(
         if (oram_we) oram[oram_wa] <= oram_wd;
         if (oram_re) oram_rd_q <= oram[oram_ra];
     end
-    reg  [OQ_AW:0] oq_wp_q, oq_ct_q, oq_hp_q;  // write, committed tail (whole records), head
-    wire [OQ_AW:0] oq_used = oq_wp_q - oq_hp_q;
-    wire        oq_room = oq_used <= 10'd480;     // room for the longest record (31 bytes)
+    // pointers count bytes mod 1024 (the queue holds at most OQ_N <= 512)
+    reg  [9:0]  oq_wp_q, oq_ct_q, oq_hp_q;  // write, committed tail (whole records), head
+    wire [9:0]  oq_used = oq_wp_q - oq_hp_q;
+    localparam integer OQ_ROOM_I = OQ_N - 32;
+    localparam [9:0] OQ_ROOM = OQ_ROOM_I[9:0];
+    wire        oq_room = oq_used <= OQ_ROOM;  // room for the longest record piece (31 bytes)
     reg         e_busy_q, e_tag_q, e_last_q;
     reg  [7:0]  e_tagv_q;
     reg  [1:0]  e_left_q;                // fields after the current one
     reg         e_none_q;                // record has no fields
-    reg  [63:0] e_v_q, e_n1_q, e_n2_q;
-    wire        e_more = e_v_q[63:7] != 57'd0;
+    reg  [OW-1:0] e_v_q, e_n1_q, e_n2_q;
+    wire        e_more = e_v_q[OW-1:7] != {(OW - 7){1'b0}};
+    generate
+        if (OW < 64) begin : g_ow
+            wire unused_of = &{1'b0, orec_f0_i[63:OW], orec_f1_i[63:OW], orec_f2_i[63:OW]};
+        end
+    endgenerate
     assign orec_ready_o = !e_busy_q && oq_room && !clr;
     always @(*) begin
         oram_we = e_busy_q && !clr;
@@ -443,14 +457,14 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (rst_i || clr) begin
             e_busy_q <= 1'b0; e_tag_q <= 1'b0; e_last_q <= 1'b0; e_tagv_q <= 8'd0; e_left_q <= 2'd0; e_none_q <= 1'b0;
-            e_v_q <= 64'd0; e_n1_q <= 64'd0; e_n2_q <= 64'd0;
-            oq_wp_q <= {(OQ_AW + 1){1'b0}}; oq_ct_q <= {(OQ_AW + 1){1'b0}};
+            e_v_q <= {OW{1'b0}}; e_n1_q <= {OW{1'b0}}; e_n2_q <= {OW{1'b0}};
+            oq_wp_q <= 10'd0; oq_ct_q <= 10'd0;
         end else if (!e_busy_q) begin
             if (orec_valid_i && orec_ready_o) begin
                 e_busy_q <= 1'b1; e_tag_q <= !orec_cont_i; e_last_q <= orec_last_i; e_tagv_q <= orec_tag_i;
                 e_none_q <= orec_n_i == 2'd0;
                 e_left_q <= orec_n_i == 2'd0 ? 2'd0 : orec_n_i - 2'd1;
-                e_v_q <= orec_f0_i; e_n1_q <= orec_f1_i; e_n2_q <= orec_f2_i;
+                e_v_q <= orec_f0_i[OW-1:0]; e_n1_q <= orec_f1_i[OW-1:0]; e_n2_q <= orec_f2_i[OW-1:0];
             end
         end else begin
             oq_wp_q <= oq_wp_q + 1'b1;
@@ -458,7 +472,7 @@ module hwp_link #(
                 e_tag_q <= 1'b0;
                 if (e_none_q) begin e_busy_q <= 1'b0; if (e_last_q) oq_ct_q <= oq_wp_q + 1'b1; end
             end else if (e_more) begin
-                e_v_q <= {7'd0, e_v_q[63:7]};
+                e_v_q <= {7'd0, e_v_q[OW-1:7]};
             end else if (e_left_q != 2'd0) begin
                 e_left_q <= e_left_q - 2'd1;
                 e_v_q <= e_n1_q; e_n1_q <= e_n2_q;
@@ -483,10 +497,10 @@ module hwp_link #(
     reg  [7:0]  chunk_q;                 // outstanding chunk
     reg  [8:0]  clen_q;                  // its length in bytes (whole records)
     reg  [8:0]  sc_i_q, sc_best_q, sc_lim_q;
-    reg  [OQ_AW:0] sc_av_q;
+    reg  [9:0]  sc_av_q;
     reg  [3:0]  b_pj_q;                  // INFO parameter / STATUS counter index
     reg  [3:0]  b_pr_q;                  // byte within it
-    reg  [63:0] b_v_q;                   // varint being sent
+    reg  [34:0] b_v_q;                   // varint being sent (values up to 32 bits)
     reg         b_baud_q;                // switch the rate when this reply is out
     // one packet byte towards the framer: raw (END) or stuffed
     reg         pb_v_q, pb_raw_q;
@@ -498,9 +512,9 @@ module hwp_link #(
     assign builder_idle = b_st_q == B_IDLE;
 
     wire [31:0] st_sel = b_pj_q == 4'd0 ? st_acc_q  : b_pj_q == 4'd1 ? st_stall_q :
-                         b_pj_q == 4'd2 ? st_appl_q : b_pj_q == 4'd3 ? st_corr_q  :
-                         b_pj_q == 4'd4 ? st_unk_q  : b_pj_q == 4'd5 ? st_oos_q   :
-                         b_pj_q == 4'd6 ? st_dup_q  : b_pj_q == 4'd7 ? st_outq_q  : st_cyc_q;
+                         b_pj_q == 4'd2 ? {8'd0, st_appl_q} : b_pj_q == 4'd3 ? {16'd0, st_corr_q} :
+                         b_pj_q == 4'd4 ? {16'd0, st_unk_q} : b_pj_q == 4'd5 ? {16'd0, st_oos_q} :
+                         b_pj_q == 4'd6 ? {16'd0, st_dup_q} : b_pj_q == 4'd7 ? {8'd0, st_outq_q} : st_cyc_q;
     assign info_idx_o = b_pj_q;
     localparam integer INFO_LEN_I = 13 + 11 * NPARAM;
     localparam [8:0]  INFO_LEN = INFO_LEN_I[8:0];
@@ -524,7 +538,7 @@ module hwp_link #(
                 9'd9: fixb = div_q[7:0];
                 9'd10: fixb = div_q[15:8];
                 9'd11: fixb = div_q[23:16];
-                default: fixb = div_q[31:24];
+                default: fixb = 8'd0;
             endcase
             D_OUT: fixb = b_i_q == 9'd0 ? chunk_q : flags;
             default: fixb = 8'd0;
@@ -537,12 +551,15 @@ module hwp_link #(
     wire [15:0] b_len16 = {7'd0, b_plen_q};
     wire [7:0]  hdrb = b_i_q == 9'd0 ? b_type_q : b_i_q == 9'd1 ? expect_q :
                        b_i_q == 9'd2 ? b_len16[7:0] : b_len16[15:8];
+    wire [9:0]  ra_scan = oq_hp_q + {1'b0, sc_i_q};
+    wire [9:0]  ra_pay  = oq_hp_q + {1'b0, b_i_q} - 10'd2;
+    wire unused_ra = &{1'b0, ra_scan[9:OQ_AW], ra_pay[9:OQ_AW]};
     always @(*) begin
-        oram_re = 1'b0; oram_ra = oq_hp_q[OQ_AW-1:0] + sc_i_q[OQ_AW-1:0];
+        oram_re = 1'b0; oram_ra = ra_scan[OQ_AW-1:0];
         if (b_st_q == B_SCAN && sc_av_q != 10'd0 && sc_i_q <= sc_lim_q && {1'b0, sc_i_q} != sc_av_q) oram_re = 1'b1;
         if (b_st_q == B_PAY && !pfix && pb_free) begin
             oram_re = 1'b1;
-            oram_ra = oq_hp_q[OQ_AW-1:0] + b_i_q - 9'd2;
+            oram_ra = ra_pay[OQ_AW-1:0];
         end
         baud_switch = b_st_q == B_DRAIN && !pb_v_q && !st_esc_q && tx_idle && !txb_valid_r && b_baud_q;
     end
@@ -561,14 +578,17 @@ module hwp_link #(
     wire        pb_needs2 = !pb_raw_q && (pb_q == SLIP_END || pb_q == SLIP_ESC);
 
     // builder: put one packet byte (updates the CRC unless raw)
-    // raw: END (not stuffed, not in the CRC); nocrc: the CRC bytes themselves
+    // raw: END (not stuffed, not in the CRC); nocrc: the CRC bytes themselves.
+    // The CRC takes the byte one clock later (one CRC circuit for every
+    // source); the next put cannot come before, as it waits for pb_free.
+    reg         pb_crc_q;
     task put;
         input [7:0] b;
         input raw;
         input nocrc;
         begin
             pb_v_q <= 1'b1; pb_q <= b; pb_raw_q <= raw;
-            if (!raw && !nocrc) b_crc_q <= crc_upd(b_crc_q, b);
+            pb_crc_q <= !raw && !nocrc;
         end
     endtask
 
@@ -576,21 +596,24 @@ module hwp_link #(
         if (rst_i) begin
             b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
             b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0;
-            sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= {(OQ_AW + 1){1'b0}};
-            b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 64'd0; b_baud_q <= 1'b0;
-            pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0;
-            dq_rp_q <= 3'd0; oq_hp_q <= {(OQ_AW + 1){1'b0}}; div_q <= BOOT_DIV;
+            sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= 10'd0;
+            b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0;
+            pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0; pb_crc_q <= 1'b0;
+            dq_rp_q <= 3'd0; oq_hp_q <= 10'd0; div_q <= BOOT_DIV[23:0];
         end else begin
+            // CRC of the byte put last clock
+            pb_crc_q <= 1'b0;
+            if (pb_crc_q) b_crc_q <= crc_upd(b_crc_q, pb_q);
             // framer side
             if (pb_v_q && txb_ready) begin
                 if (pb_needs2 && !st_esc_q) st_esc_q <= 1'b1;
                 else begin st_esc_q <= 1'b0; pb_v_q <= 1'b0; end
             end
             if (clr) begin
-                chunk_q <= 8'hff; clen_q <= 9'd0; oq_hp_q <= {(OQ_AW + 1){1'b0}};
+                chunk_q <= 8'hff; clen_q <= 9'd0; oq_hp_q <= 10'd0;
             end
             if (baud_switch) div_q <= newdiv_q;
-            else if (fb_fire) div_q <= BOOT_DIV;
+            else if (fb_fire) div_q <= BOOT_DIV[23:0];
             case (b_st_q)
                 B_IDLE: if (!dq_empty && a_st_q != A_RESET) begin
                     dq_rp_q <= dq_rp_q + 3'd1;
@@ -608,7 +631,9 @@ module hwp_link #(
                         D_STATUS: begin b_type_q <= 8'h85; b_plen_q <= 9'd45; end
                         default: begin   // D_OUT
                             b_type_q <= 8'h84;
-                            if (dq_head[7:0] == chunk_q + 8'd1) begin
+                            // the next chunk, or an empty chunk asked for again
+                            // (it takes the records queued meanwhile)
+                            if (dq_head[7:0] == chunk_q + 8'd1 || (dq_head[7:0] == chunk_q && clen_q == 9'd0)) begin
                                 // pop the outstanding chunk, find the next one
                                 oq_hp_q <= oq_hp_q + {1'b0, clen_q};
                                 chunk_q <= dq_head[7:0];
@@ -668,10 +693,10 @@ module hwp_link #(
                         // pairs: id, then a 10-byte (padded) varint
                         if (b_pr_q == 4'd0) begin
                             put({4'd0, b_pj_q} + 8'd1, 1'b0, 1'b0);
-                            b_v_q <= info_val_i;
+                            b_v_q <= {3'd0, info_val_i};
                         end else begin
                             put({b_pr_q != 4'd10, b_v_q[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {7'd0, b_v_q[63:7]};
+                            b_v_q <= {7'd0, b_v_q[34:7]};
                         end
                         if (b_pr_q == 4'd10) begin b_pr_q <= 4'd0; b_pj_q <= b_pj_q + 4'd1; end
                         else b_pr_q <= b_pr_q + 4'd1;
@@ -681,10 +706,10 @@ module hwp_link #(
                         // STATUS: nine counters, each a 5-byte (padded) varint
                         if (b_pr_q == 4'd0) begin
                             put({1'b1, st_sel[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {39'd0, st_sel[31:7]};
+                            b_v_q <= {10'd0, st_sel[31:7]};
                         end else begin
                             put({b_pr_q != 4'd4, b_v_q[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {7'd0, b_v_q[63:7]};
+                            b_v_q <= {7'd0, b_v_q[34:7]};
                         end
                         if (b_pr_q == 4'd4) begin b_pr_q <= 4'd0; b_pj_q <= b_pj_q + 4'd1; end
                         else b_pr_q <= b_pr_q + 4'd1;
@@ -709,11 +734,11 @@ module hwp_link #(
     // engine-side counters (cleared by an applied RESET)
     always @(posedge clk_i) begin
         if (rst_i || clr) begin
-            st_acc_q <= 32'd0; st_stall_q <= 32'd0; st_outq_q <= 32'd0; st_cyc_q <= 32'd0;
+            st_acc_q <= 32'd0; st_stall_q <= 32'd0; st_outq_q <= 24'd0; st_cyc_q <= 32'd0;
         end else begin
             if (rec_valid_o && rec_ready_i) st_acc_q <= st_acc_q + 32'd1;
             if (rec_valid_o && !rec_ready_i) st_stall_q <= st_stall_q + 32'd1;
-            if (orec_valid_i && orec_ready_o && orec_last_i) st_outq_q <= st_outq_q + 32'd1;
+            if (orec_valid_i && orec_ready_o && orec_last_i) st_outq_q <= st_outq_q + 24'd1;
             if (!eng_rst_q) st_cyc_q <= st_cyc_q + 32'd1;
         end
     end

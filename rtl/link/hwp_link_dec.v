@@ -4,17 +4,22 @@
 //   mode 0 (TUPLES): NF fields per record, each a LEB128 varint of the
 //     zigzag delta against the same field of the previous record of the
 //     packet (the first record against 0); a value that does not fit in W
-//     bits is an error.
+//     bits is an error. The record is the fields' new values (prev*_q).
 //   mode 1 (CONFIG): pairs of a raw register byte and a raw varint value
 //     (out_f0_o = register, out_f1_o = value).
 // A varint of more than 10 bytes, or whose 10th byte is above 1, is an
-// error. err_o is sticky until clear_i; idle_o is high at a record boundary
-// (the packet may end there). The same block checks a packet while it is
-// received (outputs ignored) and decodes it from the receive buffer.
+// error. Only VW value bits are kept: a varint with a bit set above them is
+// an error too (W < 64: a zigzag delta of W + 2 bits or more cannot give a
+// W-bit value; CONFIG values never exceed 33 bits), which keeps the block
+// small on the iCE40. err_o is sticky until clear_i; idle_o is high at a
+// record boundary (the packet may end there). The same block checks a
+// packet while it is received (outputs ignored) and decodes it from the
+// receive buffer.
 `default_nettype none
 module hwp_link_dec #(
     parameter integer NF = 2,          // fields per tuple record (1 or 2)
-    parameter integer W  = 64          // engine field width (<= 62, or 64)
+    parameter integer W  = 64,         // engine field width (<= 62, or 64)
+    parameter integer VW = 64          // value bits kept: 64 if W = 64, else >= max(W + 2, 34)
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -30,85 +35,90 @@ module hwp_link_dec #(
     output wire        err_o,
     output wire        idle_o
 );
-    reg         fld_q;                 // field within the record
-    reg  [3:0]  k_q;                   // byte within the varint
-    reg  [63:0] acc_q;
+    reg          fld_q;                // field within the record
+    reg  [3:0]   k_q;                  // byte within the varint
+    reg  [VW-1:0] acc_q;
     reg  [W-1:0] prev0_q, prev1_q;
-    reg  [63:0] cur0_q;                // first field of the record being read
-    reg         err_q;
-    reg         ov_q;
-    reg  [63:0] o0_q, o1_q;
+    reg  [7:0]   reg_q;                // CONFIG register byte
+    reg          err_q;
+    reg          ov_q;
 
     wire take = in_valid_i && in_ready_o;
 
-    // acc with this byte's 7 bits placed at 7k
-    wire [63:0] acc_new;
-    wire [31:0] k32 = {28'd0, k_q};
+    // acc with this byte's 7 bits placed at 7k; bits beyond VW overflow
+    wire [VW-1:0] acc_new;
+    wire [31:0]   k32 = {28'd0, k_q};
     genvar j;
     generate
-        for (j = 0; j < 64; j = j + 1) begin : g_acc
+        for (j = 0; j < VW; j = j + 1) begin : g_acc
             localparam integer KJ = j / 7;
             assign acc_new[j] = acc_q[j] | (k32 == KJ ? in_byte_i[j % 7] : 1'b0);
         end
     endgenerate
+    wire [6:0] lost;                   // byte bits that land at or above VW
+    generate
+        for (j = 0; j < 7; j = j + 1) begin : g_lost
+            assign lost[j] = in_byte_i[j] && (k32 * 32'd7 + j >= VW);
+        end
+    endgenerate
     wire more    = in_byte_i[7];
-    wire too_big = (k_q == 4'd9) && (in_byte_i[7:1] != 7'd0);   // > 10 bytes or > 64 bits
+    wire too_big = (k_q == 4'd9 && in_byte_i[7:1] != 7'd0) || (lost != 7'd0);
 
     // zigzag delta -> signed, added to the previous value of the field
-    wire [63:0]  sdelta = {1'b0, acc_new[63:1]} ^ {64{acc_new[0]}};
-    wire [W-1:0] prev   = fld_q ? prev1_q : prev0_q;
-    wire [W-1:0] val;
-    wire [63:0]  val64;                // val, zero-extended
-    wire         fits;
+    wire [VW-1:0] sdelta = {1'b0, acc_new[VW-1:1]} ^ {VW{acc_new[0]}};
+    wire [W-1:0]  prev   = fld_q ? prev1_q : prev0_q;
+    wire [W-1:0]  val;
+    wire          fits;
     generate
         if (W == 64) begin : g_w64
-            assign val   = prev + sdelta;
-            assign val64 = val;
-            assign fits  = 1'b1;
+            assign val  = prev + sdelta[63:0];
+            assign fits = 1'b1;
         end else begin : g_wn
             // prev + s is in range iff s fits in W+2 bits signed and the
             // (W+2)-bit sum has its top two bits clear
             wire [W+1:0] sum = {2'b00, prev} + sdelta[W+1:0];
-            assign val   = sum[W-1:0];
-            assign val64 = {{(64 - W){1'b0}}, val};
-            assign fits  = (sdelta[63:W+1] == {(63 - W){sdelta[W+1]}}) && (sum[W+1:W] == 2'b00);
+            assign val = sum[W-1:0];
+            if (VW > W + 2) begin : g_hi
+                assign fits = (sdelta[VW-1:W+1] == {(VW - W - 1){sdelta[W+1]}}) && (sum[W+1:W] == 2'b00);
+            end else begin : g_nohi
+                assign fits = sum[W+1:W] == 2'b00;
+            end
         end
     endgenerate
 
     always @(posedge clk_i) begin
         if (rst_i || clear_i) begin
-            fld_q <= 1'b0; k_q <= 4'd0; acc_q <= 64'd0; prev0_q <= {W{1'b0}}; prev1_q <= {W{1'b0}};
-            cur0_q <= 64'd0; err_q <= 1'b0; ov_q <= 1'b0; o0_q <= 64'd0; o1_q <= 64'd0;
+            fld_q <= 1'b0; k_q <= 4'd0; acc_q <= {VW{1'b0}}; prev0_q <= {W{1'b0}}; prev1_q <= {W{1'b0}};
+            reg_q <= 8'd0; err_q <= 1'b0; ov_q <= 1'b0;
         end else begin
             if (ov_q && out_ready_i) ov_q <= 1'b0;
             if (take) begin
                 if (mode_i && !fld_q) begin
-                    cur0_q <= {56'd0, in_byte_i};
+                    reg_q <= in_byte_i;
+                    acc_q <= {VW{1'b0}};
                     fld_q <= 1'b1;
                 end else if (too_big) begin
                     err_q <= 1'b1;
-                    k_q <= 4'd0; acc_q <= 64'd0; fld_q <= 1'b0;
+                    k_q <= 4'd0; acc_q <= {VW{1'b0}}; fld_q <= 1'b0;
                 end else if (more) begin
                     k_q <= k_q + 4'd1;
                     acc_q <= acc_new;
                 end else begin
                     k_q <= 4'd0;
-                    acc_q <= 64'd0;
                     if (mode_i) begin
+                        // the value stays in acc_q until the next register byte
+                        acc_q <= acc_new;
                         fld_q <= 1'b0;
-                        o0_q <= cur0_q; o1_q <= acc_new;
                         if (!err_q) ov_q <= 1'b1;
                     end else begin
+                        acc_q <= {VW{1'b0}};
                         if (!fits) err_q <= 1'b1;
                         if (fld_q) prev1_q <= val; else prev0_q <= val;
                         if (NF == 1 || fld_q) begin
                             fld_q <= 1'b0;
-                            o0_q <= (NF == 1) ? val64 : cur0_q;
-                            o1_q <= (NF == 1) ? 64'd0 : val64;
                             if (!err_q && fits) ov_q <= 1'b1;
                         end else begin
                             fld_q <= 1'b1;
-                            cur0_q <= val64;
                         end
                     end
                 end
@@ -116,10 +126,14 @@ module hwp_link_dec #(
         end
     end
 
+    // outputs (held while out_valid_o && !out_ready_i: no byte is taken then)
+    wire [63:0] p0 = {{(64 - W){1'b0}}, prev0_q};
+    wire [63:0] p1 = (NF == 1) ? 64'd0 : {{(64 - W){1'b0}}, prev1_q};
+    wire [63:0] cv = {{(64 - VW){1'b0}}, acc_q};
     assign in_ready_o  = !ov_q || out_ready_i;
     assign out_valid_o = ov_q;
-    assign out_f0_o    = o0_q;
-    assign out_f1_o    = o1_q;
+    assign out_f0_o    = mode_i ? {56'd0, reg_q} : p0;
+    assign out_f1_o    = mode_i ? cv : p1;
     assign err_o       = err_q;
     assign idle_o      = !fld_q && k_q == 4'd0;
 endmodule

@@ -24,6 +24,7 @@ module hwp_shell_mhash #(
     parameter [31:0]  CLK_KHZ    = 32'd12000, // link: clock in kHz
     parameter [31:0]  BOOT_DIV   = 32'h682b,  // link: boot-rate divisor (24.8)
     parameter [31:0]  FALLBACK   = 32'd1200000, // link: SET_BAUD fall-back clocks
+    parameter integer OQ_AW      = 9,        // link: log2 output-queue bytes (8 or 9)
     parameter integer NS_LOG     = 3,         // link: log2 receive slots
     parameter integer LED_W      = 18         // link: LED stretch bits
 ) (
@@ -41,7 +42,7 @@ module hwp_shell_mhash #(
     wire [63:0] rec_a, rec_b;
     wire        orec_valid, orec_ready;
     wire [3:0]  info_idx;
-    reg  [63:0] info_val;
+    reg  [31:0] info_val;
 
     localparam integer TDEF_I = (MAX_TABLES < 4) ? MAX_TABLES : 4;
     localparam [31:0] TDEF = TDEF_I;
@@ -78,14 +79,14 @@ module hwp_shell_mhash #(
     localparam [31:0] P1 = W, P2 = N_COUNTERS, P3 = CW, P4 = EW, P5 = MAX_TABLES, P6 = ACC_K, P7 = LW;
     always @(*) begin
         case (info_idx)
-            4'd0: info_val = {32'd0, P1};
-            4'd1: info_val = {32'd0, P2};
-            4'd2: info_val = {32'd0, P3};
-            4'd3: info_val = {32'd0, P4};
-            4'd4: info_val = {32'd0, P5};
-            4'd5: info_val = {32'd0, P6};
-            4'd6: info_val = {32'd0, P7};
-            default: info_val = {32'd0, SEED};
+            4'd0: info_val = P1;
+            4'd1: info_val = P2;
+            4'd2: info_val = P3;
+            4'd3: info_val = P4;
+            4'd4: info_val = P5;
+            4'd5: info_val = P6;
+            4'd6: info_val = P7;
+            default: info_val = SEED;
         endcase
     end
 
@@ -134,8 +135,9 @@ module hwp_shell_mhash #(
     wire [63:0] orec_f1  = {{(64 - W){1'b0}}, e_out_b};
     wire [63:0] orec_f2  = cnt64;
 
+    localparam integer OW = (W > 32) ? W : 32;   // widest output field
     hwp_link #(
-        .NS_LOG(NS_LOG), .NF(2), .W(W), .NPARAM(8), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd1),
+        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(2), .W(W), .NPARAM(8), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd1),
         .KIND(8'd2), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK), .LED_W(LED_W)
     ) u_link (
         .clk_i(clk_i), .rst_i(rst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),

@@ -22,6 +22,7 @@ module hwp_shell_rap #(
     parameter [31:0]  CLK_KHZ      = 32'd12000, // link: clock in kHz
     parameter [31:0]  BOOT_DIV     = 32'h682b,  // link: boot-rate divisor (24.8)
     parameter [31:0]  FALLBACK     = 32'd1200000, // link: SET_BAUD fall-back clocks
+    parameter integer OQ_AW        = 9,         // link: log2 output-queue bytes (8 or 9)
     parameter integer NS_LOG       = 3,         // link: log2 receive slots
     parameter integer LED_W        = 18         // link: LED stretch bits
 ) (
@@ -39,7 +40,7 @@ module hwp_shell_rap #(
     wire [63:0] rec_a, rec_b;
     wire        orec_valid, orec_ready;
     wire [3:0]  info_idx;
-    reg  [63:0] info_val;
+    reg  [31:0] info_val;
     reg         end_q;
 
     reg  [15:0] eps_q;
@@ -54,16 +55,16 @@ module hwp_shell_rap #(
                       P9 = OPT_TCAM_RAM, P10 = TCAM_CHUNK;
     always @(*) begin
         case (info_idx)
-            4'd0: info_val = {32'd0, P1};
-            4'd1: info_val = {32'd0, P2};
-            4'd2: info_val = {32'd0, P3};
-            4'd3: info_val = {32'd0, P4};
-            4'd4: info_val = {32'd0, P5};
-            4'd5: info_val = {32'd0, P6};
-            4'd6: info_val = {32'd0, MERGE_FIRST};
-            4'd7: info_val = {32'd0, P8};
-            4'd8: info_val = {32'd0, P9};
-            default: info_val = {32'd0, P10};
+            4'd0: info_val = P1;
+            4'd1: info_val = P2;
+            4'd2: info_val = P3;
+            4'd3: info_val = P4;
+            4'd4: info_val = P5;
+            4'd5: info_val = P6;
+            4'd6: info_val = MERGE_FIRST;
+            4'd7: info_val = P8;
+            4'd8: info_val = P9;
+            default: info_val = P10;
         endcase
     end
 
@@ -106,8 +107,9 @@ module hwp_shell_rap #(
         else if (send_end && orec_ready) end_q <= 1'b1;
     end
 
+    localparam integer OW = (W > CW) ? W : CW;   // widest output field
     hwp_link #(
-        .NS_LOG(NS_LOG), .NF(1), .W(W), .NPARAM(10), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd3),
+        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(1), .W(W), .NPARAM(10), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd3),
         .KIND(8'd1), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK), .LED_W(LED_W)
     ) u_link (
         .clk_i(clk_i), .rst_i(rst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),

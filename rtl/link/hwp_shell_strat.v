@@ -22,6 +22,7 @@ module hwp_shell_strat #(
     parameter [31:0]  CLK_KHZ   = 32'd12000,   // link: clock in kHz
     parameter [31:0]  BOOT_DIV  = 32'h682b,    // link: boot-rate divisor (24.8)
     parameter [31:0]  FALLBACK  = 32'd1200000, // link: SET_BAUD fall-back clocks
+    parameter integer OQ_AW     = 9,         // link: log2 output-queue bytes (8 or 9)
     parameter integer NS_LOG    = 3,           // link: log2 receive slots
     parameter integer LED_W     = 18           // link: LED stretch bits
 ) (
@@ -42,7 +43,7 @@ module hwp_shell_strat #(
     wire [1:0]  orec_n;
     wire [63:0] orec_f0, orec_f1, orec_f2;
     wire [3:0]  info_idx;
-    reg  [63:0] info_val;
+    reg  [31:0] info_val;
     reg         end_q;                 // END queued
 
     // CONFIG registers
@@ -84,15 +85,15 @@ module hwp_shell_strat #(
                       P7 = AK_K, P8 = FIFO_AW;
     always @(*) begin
         case (info_idx)
-            4'd0: info_val = {32'd0, P1};
-            4'd1: info_val = {32'd0, P2};
-            4'd2: info_val = {32'd0, P3};
-            4'd3: info_val = {32'd0, P4};
-            4'd4: info_val = {32'd0, P5};
-            4'd5: info_val = {32'd0, P6};
-            4'd6: info_val = {32'd0, P7};
-            4'd7: info_val = {32'd0, P8};
-            default: info_val = {32'd0, HASH_SEED};
+            4'd0: info_val = P1;
+            4'd1: info_val = P2;
+            4'd2: info_val = P3;
+            4'd3: info_val = P4;
+            4'd4: info_val = P5;
+            4'd5: info_val = P6;
+            4'd6: info_val = P7;
+            4'd7: info_val = P8;
+            default: info_val = HASH_SEED;
         endcase
     end
 
@@ -131,8 +132,9 @@ module hwp_shell_strat #(
         else if (send_end && !e_out_valid && orec_ready) end_q <= 1'b1;
     end
 
+    localparam integer OW = (W > 32) ? W : 32;   // widest output field
     hwp_link #(
-        .NS_LOG(NS_LOG), .NF(2), .W(W), .NPARAM(9), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd2),
+        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(2), .W(W), .NPARAM(9), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd2),
         .KIND(8'd2), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK), .LED_W(LED_W)
     ) u_link (
         .clk_i(clk_i), .rst_i(rst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),

@@ -6,13 +6,13 @@
 // a bit, every data bit is sampled at its centre and the stop bit is checked:
 // a low stop bit discards the byte and pulses frame_err_o (the receiver then
 // waits for the line to go high before it looks for the next start bit).
-// Bit centres are placed by a phase accumulator in 24.8 fixed point, so the
+// Bit centres are placed by a phase accumulator in 16.8 fixed point (the protocol's 24.8 divisor, limited to 16 integer bits), so the
 // sampling instant is within half a clock of the ideal one.
 `default_nettype none
 module hwp_uart_rx (
     input  wire        clk_i,
     input  wire        rst_i,
-    input  wire [31:0] div_i,          // clocks per bit, 24.8 fixed point, >= 4.0
+    input  wire [23:0] div_i,          // clocks per bit, 16.8 fixed point, >= 4.0
     input  wire        rx_i,           // the pin (asynchronous)
     output wire        out_valid_o,    // one-cycle pulse: a byte was received
     output wire [7:0]  out_data_o,
@@ -24,19 +24,19 @@ module hwp_uart_rx (
     reg         filt_q, filt_prev_q;
     reg         busy_q;
     reg  [3:0]  nbit_q;                // 0: start bit, 1..8: data, 9: stop
-    reg  [32:0] t_q;                   // time to the next sample, 24.8, signed
+    reg  [24:0] t_q;                   // time to the next sample, 24.8, signed
     reg  [7:0]  sh_q;
     reg         valid_q, ferr_q;
 
     wire maj = (maj_q[0] & maj_q[1]) | (maj_q[1] & maj_q[2]) | (maj_q[0] & maj_q[2]);
     // Sample at the clock nearest to the ideal instant (t < half a clock).
-    wire        sample = busy_q && ($signed(t_q) < $signed(33'h80));
-    wire [32:0] t_step = t_q - 33'h100;
+    wire        sample = busy_q && ($signed(t_q) < $signed(25'h80));
+    wire [24:0] t_step = t_q - 25'h100;
 
     always @(posedge clk_i) begin
         if (rst_i) begin
             sync_q <= 2'b11; maj_q <= 3'b111; filt_q <= 1'b1; filt_prev_q <= 1'b1;
-            busy_q <= 1'b0; nbit_q <= 4'd0; t_q <= 33'd0; sh_q <= 8'd0;
+            busy_q <= 1'b0; nbit_q <= 4'd0; t_q <= 25'd0; sh_q <= 8'd0;
             valid_q <= 1'b0; ferr_q <= 1'b0;
         end else begin
             sync_q <= {sync_q[0], rx_i};
@@ -51,7 +51,7 @@ module hwp_uart_rx (
                     // centre is half a bit after it.
                     busy_q <= 1'b1;
                     nbit_q <= 4'd0;
-                    t_q <= {2'b00, div_i[31:1]} - 33'h100;
+                    t_q <= {2'b00, div_i[23:1]} - 25'h100;
                 end
             end else if (sample) begin
                 t_q <= t_step + {1'b0, div_i};

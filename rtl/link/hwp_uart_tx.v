@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // UART transmitter (8N1, LSB first) with a run-time fractional bit time
-// (docs/protocol.md, "UART"): a phase accumulator in 24.8 fixed point ends
+// (docs/protocol.md, "UART"): a phase accumulator in 16.8 fixed point (the protocol's 24.8 divisor, limited to 16 integer bits) ends
 // each bit at the clock nearest to its ideal boundary, so the error never
 // accumulates over a byte. The line idles high. in_ready_o is high when no
 // byte is being sent and in the last clock of a stop bit (a byte is taken on
@@ -9,7 +9,7 @@
 module hwp_uart_tx (
     input  wire        clk_i,
     input  wire        rst_i,
-    input  wire [31:0] div_i,          // clocks per bit, 24.8 fixed point, >= 4.0
+    input  wire [23:0] div_i,          // clocks per bit, 16.8 fixed point, >= 4.0
     input  wire        in_valid_i,
     output wire        in_ready_o,
     input  wire [7:0]  in_data_i,
@@ -19,15 +19,15 @@ module hwp_uart_tx (
     reg         busy_q;
     reg  [9:0]  sh_q;                  // bits still to send, LSB on the line
     reg  [3:0]  left_q;                // bits after the current one
-    reg  [32:0] t_q;                   // time left in the current bit, 24.8, signed
+    reg  [24:0] t_q;                   // time left in the current bit, 24.8, signed
     reg         tx_q;
 
-    wire [32:0] t_step = t_q - 33'h100;
-    wire        bit_end = $signed(t_step) < $signed(33'h80);
+    wire [24:0] t_step = t_q - 25'h100;
+    wire        bit_end = $signed(t_step) < $signed(25'h80);
 
     always @(posedge clk_i) begin
         if (rst_i) begin
-            busy_q <= 1'b0; sh_q <= 10'h3ff; left_q <= 4'd0; t_q <= 33'd0; tx_q <= 1'b1;
+            busy_q <= 1'b0; sh_q <= 10'h3ff; left_q <= 4'd0; t_q <= 25'd0; tx_q <= 1'b1;
         end else if (!busy_q) begin
             if (in_valid_i) begin
                 busy_q <= 1'b1;

@@ -72,7 +72,7 @@ void usage(FILE *f)
         "  --drop P         probability that a byte (either direction) is lost (0)\n"
         "  --seed N         error-injection seed (1)\n"
         "  --max-cycles N   stop after N clock cycles (0: until the host closes the tty)\n"
-        "  --idle-exit N    stop after N cycles with the host gone (tty closed) (default: at once)\n"
+        "  --log F          write every line byte to F (\"<cycle> H xx\" host to device, \"D xx\" back)\n"
         "  --help\n"
         "Board clock: %.0f Hz (" HWP_BOARD_NAME ", engine " HWP_ENGINE_NAME ").\n",
         HWP_PROG, (double)HWP_CLK_HZ);
@@ -83,12 +83,14 @@ void usage(FILE *f)
 int main(int argc, char **argv)
 {
     const char *pty_file = nullptr;
+    FILE *logf = nullptr;
     double pflip = 0, pdrop = 0;
     uint64_t seed = 1, max_cycles = 0;
     static const option opts[] = {
         {"pty-file", required_argument, 0, 'p'}, {"flip", required_argument, 0, 'f'},
         {"drop", required_argument, 0, 'd'},     {"seed", required_argument, 0, 's'},
-        {"max-cycles", required_argument, 0, 'm'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"max-cycles", required_argument, 0, 'm'}, {"log", required_argument, 0, 'l'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "", opts, nullptr)) != -1) {
         char *end = nullptr;
@@ -98,6 +100,10 @@ int main(int argc, char **argv)
         case 'd': pdrop = std::strtod(optarg, &end); break;
         case 's': seed = std::strtoull(optarg, &end, 0); break;
         case 'm': max_cycles = std::strtoull(optarg, &end, 0); break;
+        case 'l':
+            logf = std::fopen(optarg, "w");
+            if (!logf) { std::fprintf(stderr, "board: cannot write %s\n", optarg); return 1; }
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -204,6 +210,7 @@ int main(int argc, char **argv)
             uint8_t b = inject(inq.front(), &drop);
             inq.pop_front();
             host_bytes++;
+            if (logf) std::fprintf(logf, "%llu H %02x%s\n", (unsigned long long)cyc, b, drop ? " dropped" : "");
             if (!drop) {
                 tx_busy = true;
                 tx_bt = clk_hz / (double)cur_baud();
@@ -249,6 +256,7 @@ int main(int argc, char **argv)
                         bool drop;
                         uint8_t b = inject((uint8_t)(rx_sh >> 1), &drop);
                         dev_bytes++;
+                        if (logf) std::fprintf(logf, "%llu D %02x%s\n", (unsigned long long)cyc, b, drop ? " dropped" : "");
                         if (!drop) {
                             // Nonblocking; a full pty buffer is waited out.
                             while (write(m, &b, 1) < 0) {
@@ -264,6 +272,7 @@ int main(int argc, char **argv)
         last_tx = txv;
     }
     top.final();
+    if (logf) std::fclose(logf);
     std::printf("BOARD board=%s engine=%s cycles=%llu host_bytes=%llu dev_bytes=%llu flipped=%llu dropped=%llu "
                 "line_framing_errors=%llu seed=%llu\n",
                 HWP_BOARD_NAME, HWP_ENGINE_NAME, (unsigned long long)cyc, (unsigned long long)host_bytes,

@@ -19,7 +19,7 @@ module tb_dec;
     wire [63:0] a2, b2, a1, b1, a3, b3;
     // dut 0: NF=2 W=32, dut 1: NF=2 W=64, dut 2: NF=1 W=32 (selected by 'sel')
     reg  [1:0]  sel;
-    hwp_link_dec #(.NF(2), .W(32)) d0 (.clk_i(clk), .rst_i(rst), .clear_i(clear), .mode_i(mode),
+    hwp_link_dec #(.NF(2), .W(32), .VW(34)) d0 (.clk_i(clk), .rst_i(rst), .clear_i(clear), .mode_i(mode),
         .in_valid_i(iv && sel == 2'd0), .in_ready_o(ir2), .in_byte_i(ib), .out_valid_o(ov2), .out_ready_i(ordy),
         .out_f0_o(a2), .out_f1_o(b2), .err_o(er2), .idle_o(id2));
     hwp_link_dec #(.NF(2), .W(64)) d1 (.clk_i(clk), .rst_i(rst), .clear_i(clear), .mode_i(mode),
@@ -152,6 +152,9 @@ module tb_dec;
         // a value wider than 32 bits: a = 2^32
         nb = 0; put_var(zz(64'h1_0000_0000)); put_var(0);
         bad(2'd0, 1, "a = 2^32 (W 32)");
+        // a delta beyond the kept value bits (VW 34)
+        nb = 0; put_var(zz(64'h100_0000_0000)); put_var(0);
+        bad(2'd0, 1, "delta 2^40 (VW 34)");
         // a negative value: first delta -1
         nb = 0; put_var(zz(~64'd0)); put_var(0);
         bad(2'd0, 1, "a = -1");

@@ -9,7 +9,7 @@
 module tb_uart;
     reg clk = 1'b0, rst = 1'b1;
     always #5 clk = !clk;
-    reg  [31:0] div_tx, div_rx;
+    reg  [23:0] div_tx, div_rx;
     reg         tv;
     reg  [7:0]  td;
     wire        tr, line_tx, txidle;
@@ -52,16 +52,16 @@ module tb_uart;
                 #1 tv = 1'b0;
                 if (glitches && (i % 3 == 0)) begin
                     // a one-clock glitch somewhere in the byte, away from bit edges
-                    repeat (div_tx[31:8] * 3 + div_tx[31:9]) @(posedge clk);
+                    repeat (div_tx[23:8] * 3 + div_tx[23:9]) @(posedge clk);
                     #1 glitch = 1'b1; @(posedge clk); #1 glitch = 1'b0;
                 end
             end
             while (!txidle || tv) @(posedge clk);
-            repeat (div_rx[31:8] * 12) @(posedge clk);
+            repeat (div_rx[23:8] * 12) @(posedge clk);
         end
     endtask
 
-    task loop(input [31:0] dt, input [31:0] dr, input integer n, input integer glitches);
+    task loop(input [23:0] dt, input [23:0] dr, input integer n, input integer glitches);
         begin
             div_tx = dt; div_rx = dr;
             send_bytes(n, glitches);
@@ -89,22 +89,22 @@ module tb_uart;
 
     integer f0;
     initial begin
-        tv = 1'b0; td = 8'd0; div_tx = 32'h400; div_rx = 32'h400;
+        tv = 1'b0; td = 8'd0; div_tx = 24'h400; div_rx = 24'h400;
         repeat (5) @(posedge clk); rst = 1'b0; repeat (5) @(posedge clk);
-        loop(32'h400, 32'h400, 200, 0);           // 3 Mbaud at 12 MHz
-        loop(32'h855, 32'h855, 200, 0);           // 3 Mbaud at 25 MHz
-        loop(32'h682b, 32'h682b, 40, 0);          // 115200 at 12 MHz
-        loop(32'hd904, 32'hd904, 40, 0);          // 115200 at 25 MHz
-        loop(32'h600, 32'h600, 100, 0);           // 2 Mbaud at 12 MHz
-        loop(32'h855 * 103 / 100, 32'h855, 100, 0);  // transmitter 3% slow
-        loop(32'h855 * 97 / 100, 32'h855, 100, 0);   // transmitter 3% fast
-        loop(32'h682b * 103 / 100, 32'h682b, 20, 0);
-        loop(32'h682b * 97 / 100, 32'h682b, 20, 0);
-        loop(32'h855, 32'h855, 100, 1);           // one-clock glitches inside bytes
-        loop(32'h682b, 32'h682b, 20, 1);
+        loop(24'h400, 24'h400, 200, 0);           // 3 Mbaud at 12 MHz
+        loop(24'h855, 24'h855, 200, 0);           // 3 Mbaud at 25 MHz
+        loop(24'h682b, 24'h682b, 40, 0);          // 115200 at 12 MHz
+        loop(24'hd904, 24'hd904, 40, 0);          // 115200 at 25 MHz
+        loop(24'h600, 24'h600, 100, 0);           // 2 Mbaud at 12 MHz
+        loop(24'h855 * 103 / 100, 24'h855, 100, 0);  // transmitter 3% slow
+        loop(24'h855 * 97 / 100, 24'h855, 100, 0);   // transmitter 3% fast
+        loop(24'h682b * 103 / 100, 24'h682b, 20, 0);
+        loop(24'h682b * 97 / 100, 24'h682b, 20, 0);
+        loop(24'h855, 24'h855, 100, 1);           // one-clock glitches inside bytes
+        loop(24'h682b, 24'h682b, 20, 1);
         if (nferr != 0) begin errors = errors + 1; $display("FAIL link-rtl-uart: %0d framing errors on clean lines", nferr); end
         // glitches on an idle line: nothing received
-        div_rx = 32'h855; f0 = nrx;
+        div_rx = 24'h855; f0 = nrx;
         repeat (20) begin
             repeat (37) @(posedge clk);
             #1 glitch = 1'b1; @(posedge clk); #1 glitch = 1'b0;
@@ -112,7 +112,7 @@ module tb_uart;
         repeat (100) @(posedge clk);
         if (nrx != f0 || nferr != 0) begin errors = errors + 1; $display("FAIL link-rtl-uart: idle glitches made bytes"); end
         // a 3-clock low pulse at 104 clocks per bit: not a start bit
-        div_rx = 32'h682b;
+        div_rx = 24'h682b;
         force_en = 1'b1; force_val = 1'b0; repeat (3) @(posedge clk); force_val = 1'b1;
         repeat (2000) @(posedge clk); force_en = 1'b0;
         if (nrx != f0 || nferr != 0) begin errors = errors + 1; $display("FAIL link-rtl-uart: a short pulse made a byte"); end
