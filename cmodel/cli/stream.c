@@ -1272,20 +1272,21 @@ static int session(const sopts *o, const recs *v, result *res, hwl_host *h, uint
     *secs = mono_s() - t0;
     progress(o, h, sent, v->n, t0, &last, 1);
     /* results: poll until END, then once more so the END chunk is popped */
-    int idle = 0;
+    double idle_since = mono_s();
+    double idle_max = 10.0 * (h->retries + 1) * h->timeout_ms / 1000.0;
     while (!res->end) {
         uint64_t before = h->st.out_chunks;
         if (hwl_host_poll(h)) goto fail;
         if (h->st.out_chunks == before) {
-            if (++idle > 100 * (h->retries + 1)) {
-                fprintf(stderr, "hwprof stream: %s: the board never finished (no END after EOS; "
-                                "flags 0x%02x)\n", o->port, h->flags);
+            if (mono_s() - idle_since > idle_max) {
+                fprintf(stderr, "hwprof stream: %s: the board never finished (no END %.0f s after "
+                                "its last output; flags 0x%02x)\n", o->port, idle_max, h->flags);
                 return -1;
             }
             struct timespec ts = {0, 10 * 1000 * 1000};
             nanosleep(&ts, NULL);
         } else {
-            idle = 0;
+            idle_since = mono_s();
         }
     }
     if (hwl_host_poll(h) || hwl_host_status(h, st)) goto fail;
@@ -1346,6 +1347,7 @@ int hwp_cmd_stream(int argc, char **argv)
     }
     h.on_out = on_out;
     h.out_ctx = &res;
+    if (getenv("HWPROF_LINK_TRACE")) h.trace = stderr;
     uint64_t st[HWL_ST_N];
     double secs = 0;
     int rc = session(&o, &v, &res, &h, st, &secs);

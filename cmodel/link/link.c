@@ -507,8 +507,29 @@ void hwl_host_free(hwl_host *h)
     h->win = NULL;
 }
 
+/* Packet log for debugging (HWPROF_LINK_TRACE in hwprof stream). */
+static void trace_pkt(hwl_host *h, const char *dir, const uint8_t *body, size_t n)
+{
+    if (!h->trace || n < HWL_HDR) return;
+    FILE *f = h->trace;
+    fprintf(f, "link %s %-8s seq %3u len %3u", dir, hwl_type_name(body[0]), body[1],
+            body[2] | (unsigned)body[3] << 8);
+    for (size_t i = HWL_HDR; i < n - 2 && i < HWL_HDR + 8; i++) fprintf(f, " %02x", body[i]);
+    fprintf(f, "\n");
+}
+
+static void trace_frame(hwl_host *h, const uint8_t *fr, size_t n)
+{
+    if (!h->trace) return;
+    hwl_deframer d;
+    hwl_deframer_init(&d);
+    for (size_t i = 0; i < n; i++)
+        if (hwl_deframe_byte(&d, fr[i]) == HWL_DF_FRAME) trace_pkt(h, ">", d.buf, d.n);
+}
+
 static int host_write(hwl_host *h, const uint8_t *p, size_t n)
 {
+    trace_frame(h, p, n);
     if (h->io.write(h->io.ctx, p, n)) {
         herr(h, "write to the port failed");
         return -1;
@@ -609,15 +630,20 @@ int hwl_host_pump(hwl_host *h, int timeout_ms, hwl_pkt *got)
             hwl_pkt p;
             if (hwl_pkt_parse(h->df.buf, h->df.n, &p) != HWL_P_OK) {
                 h->st.rx_corrupt++;
+                if (h->trace) fprintf(h->trace, "link < corrupt frame (%zu bytes)\n", h->df.n);
                 continue;
             }
+            trace_pkt(h, "<", h->df.buf, h->df.n);
             if (!hwl_dev_type(p.type)) {
                 h->st.rx_unknown++;
                 continue;
             }
             h->st.rx_packets++;
-            h->fails = 0;
-            h->noisy = 0;
+            if (p.type != HWL_ERR) {
+                /* an answer that is not an error: the link works */
+                h->fails = 0;
+                h->noisy = 0;
+            }
             if (p.type == HWL_ACK || p.type == HWL_ERR) {
                 if (handle_ackerr(h, &p)) return -1;
             } else if (p.type == HWL_OUT && p.len >= 2) {
@@ -689,10 +715,11 @@ static int request(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint8
                    int tries)
 {
     wait_reset(h);
-    int sent = 0;
+    int sent = 0, errs = 0;
     for (;;) {
         if (send_idem(h, type, pl, n)) return -1;
         sent++;
+        int resend = 0;
         for (;;) {
             hwl_pkt p;
             int rc = hwl_host_pump(h, h->timeout_ms, &p);
@@ -702,9 +729,20 @@ static int request(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint8
                 *out = p;
                 return 0;
             }
+            if (p.type == HWL_ERR && !h->nwin) {
+                /* nothing else in flight: the ERR is about this request */
+                if (++errs >= tries) {
+                    herr(h, "the device answers %s with ERR %s (%d times in a row, at %u baud)",
+                         hwl_type_name(type), hwl_err_name(p.pl[0]), errs, h->baud);
+                    return -1;
+                }
+                resend = 1;
+                break;
+            }
             if (p.type == HWL_OUT) h->st.out_dup++;
             else if (p.type != HWL_ACK && p.type != HWL_ERR) h->st.rx_stale++;
         }
+        if (resend) continue;
         h->st.timeouts++;
         int g = give_up(h, tries);
         if (g == 1) {

@@ -255,6 +255,7 @@ typedef struct hwl_host {
     int noisy;         /* consecutive waits that ended with only corrupt bytes */
     uint64_t rx_seen;  /* rx_bytes when the last wait ended */
     hwl_host_stats st;
+    void *trace;       /* FILE *: one line per packet sent / received, or NULL */
     char err[512];
 } hwl_host;
 
