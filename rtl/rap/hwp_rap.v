@@ -31,7 +31,12 @@ module hwp_rap #(
     parameter integer MERGE_Q      = 2,        // merge period factor q
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4,        // RAM TCAM: key bits per slice (RAM depth 2^chunk)
-    parameter integer ARB_SERIAL   = 0         // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial (small)
+    parameter integer TCAM_BITWE   = 0,        // RAM TCAM: 1 per-bit write enables (no read-modify-write)
+    parameter integer ARB_SERIAL   = 0,        // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial
+                                               // (small), 2 bit-serial with the level limit applied by
+                                               // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
+    parameter integer OPT_LEAN     = 0         // 1: lean slot logic (tree priority encoders, two-level
+                                               // scan start mask, levels for the readout in block RAM)
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -181,14 +186,17 @@ module hwp_rap #(
     reg [W-1:0]  tc_wr_key;
     reg [LB-1:0] tc_wr_lvl;
     reg [W-1:0]  tc_key;
+    reg [LB:0]   tc_lim;    // level limit of the search (levels < tc_lim), RAM TCAM limit slice
     wire [N-1:0] tc_match;
     wire         tc_busy;
 
     generate
         if (OPT_TCAM_RAM != 0) begin : g_tram
-            hwp_rap_tcam_ram #(.W(W), .K(K), .LB(LB), .N(N), .IB(IB), .CHUNK(TCAM_CHUNK))
+            hwp_rap_tcam_ram #(.W(W), .K(K), .LB(LB), .N(N), .IB(IB), .CHUNK(TCAM_CHUNK),
+                               .BITWE(TCAM_BITWE), .LIMIT(ARB_SERIAL == 2 ? 1 : 0))
             u_tcam (
-                .clk_i(clk_i), .rst_i(rst_i), .key_i(tc_key), .match_o(tc_match), .wr_i(tc_wr),
+                .clk_i(clk_i), .rst_i(rst_i), .key_i(tc_key), .lim_i(tc_lim), .match_o(tc_match),
+                .wr_i(tc_wr),
                 .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
                 .wr_busy_o(tc_busy));
         end else begin : g_tlut
@@ -196,7 +204,7 @@ module hwp_rap #(
                 .clk_i(clk_i), .key_i(tc_key), .match_o(tc_match), .wr_i(tc_wr),
                 .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
                 .wr_busy_o(tc_busy));
-            wire unused_rst = rst_i;
+            wire unused_rst = &{1'b0, rst_i, tc_lim};
         end
     endgenerate
 
@@ -248,12 +256,18 @@ module hwp_rap #(
             // (no per-entry one-hot registers; LB rounds of AND-OR logic).
             // Probes run with arb_lim = sp_lvl + 2, so the probed child is
             // live iff the longest match is at sp_lvl + 1.
+            // ARB_SERIAL = 2 with the RAM TCAM: the search already applied
+            // the limit (tc_lim, equal to arb_lim whenever the result is used)
+            localparam integer TLIM = (ARB_SERIAL == 2 && OPT_TCAM_RAM != 0) ? 1 : 0;
+            if (TLIM != 0 && (1 << TCAM_CHUNK) <= H + 1) begin : g_bad
+                rap_error_ARB_SERIAL_2_needs_2_pow_TCAM_CHUNK_above_W_div_K_plus_1 u_err ();
+            end
             reg [N-1:0] cand;
             reg [N-1:0] lbit;
             integer ab, ae;
             always @(*) begin
                 for (ae = 0; ae < N; ae = ae + 1)
-                    cand[ae] = s2_m_q[ae] && ({1'b0, len_q[ae*LB +: LB]} < arb_lim);
+                    cand[ae] = s2_m_q[ae] && (TLIM != 0 || {1'b0, len_q[ae*LB +: LB]} < arb_lim);
                 for (ab = LB - 1; ab >= 0; ab = ab - 1) begin
                     for (ae = 0; ae < N; ae = ae + 1) lbit[ae] = len_q[ae*LB + ab];
                     best_lvl[ab] = |(cand & lbit);
@@ -281,22 +295,71 @@ module hwp_rap #(
     reg [IB-1:0] free_idx;
     reg [SBW-1:0] bflush_idx;
     reg          bflush_any;
+    wire [N-1:0] scan_ge;    // slot index >= m_cur_q
+    wire [IB-1:0] scan_idx_t, free_idx_t;
+    wire          scan_any_t;
+    genvar gp;
+    generate
+        if (OPT_LEAN != 0) begin : g_lean
+            // scan_ge from a two-level comparison (high and low halves of the
+            // slot index), and lowest-set-bit encoders as balanced trees
+            localparam integer LOB = IB / 2;
+            localparam integer HIB = IB - LOB;
+            wire [IB-1:0] mc = m_cur_q[IB-1:0];
+            // gt_hi[h]: h > high half of m_cur; ge_lo[l]: l >= its low half
+            // (prefix ORs of the decoded halves)
+            reg [(1<<HIB)-1:0] gt_hi, eq_hi;
+            reg [(1<<LOB)-1:0] ge_lo;
+            integer th;
+            always @(*) begin
+                for (th = 0; th < (1 << HIB); th = th + 1)
+                    eq_hi[th] = mc[IB-1:LOB] == th[HIB-1:0];
+                gt_hi[0] = 1'b0;
+                for (th = 1; th < (1 << HIB); th = th + 1)
+                    gt_hi[th] = gt_hi[th-1] | eq_hi[th-1];
+                ge_lo[0] = mc[LOB-1:0] == {LOB{1'b0}};
+                for (th = 1; th < (1 << LOB); th = th + 1)
+                    ge_lo[th] = ge_lo[th-1] | (mc[LOB-1:0] == th[LOB-1:0]);
+            end
+            for (gp = 0; gp < N; gp = gp + 1) begin : g_ge
+                localparam [31:0] GP = gp;
+                assign scan_ge[gp] = !m_cur_q[IB] &&
+                    (gt_hi[GP[IB-1:LOB]] || (eq_hi[GP[IB-1:LOB]] && ge_lo[GP[LOB-1:0]]));
+            end
+            hwp_rap_lsb #(.N(N), .IB(IB)) u_scan (.v_i(scan_vec), .any_o(scan_any_t), .idx_o(scan_idx_t));
+            wire unused_free_any;
+            hwp_rap_lsb #(.N(N), .IB(IB)) u_free (.v_i(~valid_q), .any_o(unused_free_any), .idx_o(free_idx_t));
+        end else begin : g_chain
+            for (gp = 0; gp < N; gp = gp + 1) begin : g_ge
+                assign scan_ge[gp] = gp >= m_cur_q;
+            end
+            assign scan_idx_t = {IB{1'b0}};
+            assign scan_any_t = 1'b0;
+            assign free_idx_t = {IB{1'b0}};
+        end
+    endgenerate
     integer pi;
     always @(*) begin
         scan_vec = {N{1'b0}};
         for (pi = 0; pi < N; pi = pi + 1)
-            if (valid_q[pi] && pi >= m_cur_q &&
+            if (valid_q[pi] && scan_ge[pi] &&
                 (st_q == ST_RD || len_q[(pi)*LB +: LB] == m_lvl_q)) scan_vec[pi] = 1'b1;
         scan_idx = {IB{1'b0}};
         scan_any = 1'b0;
-        for (pi = N - 1; pi >= 0; pi = pi - 1)
-            if (scan_vec[pi]) begin
-                scan_idx = pi[IB-1:0];
-                scan_any = 1'b1;
-            end
         free_idx = {IB{1'b0}};
-        for (pi = N - 1; pi >= 0; pi = pi - 1)
-            if (!valid_q[pi]) free_idx = pi[IB-1:0];
+        if (OPT_LEAN != 0) begin
+            scan_idx = scan_idx_t;
+            scan_any = scan_any_t;
+            free_idx = free_idx_t;
+        end else begin
+            for (pi = N - 1; pi >= 0; pi = pi - 1)
+                if (scan_vec[pi]) begin
+                    scan_idx = pi[IB-1:0];
+                    scan_any = 1'b1;
+                end
+            for (pi = N - 1; pi >= 0; pi = pi - 1)
+                if (!valid_q[pi]) free_idx = pi[IB-1:0];
+        end
         bflush_idx = {SBW{1'b0}};
         bflush_any = 1'b0;
         for (pi = SN - 1; pi >= 0; pi = pi - 1)
@@ -307,6 +370,14 @@ module hwp_rap #(
     end
 
     // ------------------------------------------------------------------ datapath
+    // counter readout multiplexer (OPT_LEAN)
+    reg [CW-1:0] ctr_sel;
+    integer ci;
+    always @(*) begin
+        ctr_sel = {CW{1'b0}};
+        for (ci = 0; ci < NCTR; ci = ci + 1)
+            if (ro_c_q == ci[2:0]) ctr_sel = ctr_q[ci*CW +: CW];
+    end
     wire          run = (st_q == ST_RUN);
     wire [SBW-1:0] bidx = fold(in_id_i);
     wire          iss_rq = run && (rq_n_q != 3'd0);
@@ -366,7 +437,8 @@ module hwp_rap #(
         miss_j = {K{1'b0}};
         for (mj = B - 1; mj >= 0; mj = mj - 1) if (miss_q[mj]) miss_j = mj[K-1:0];
     end
-    wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, len_q[(m_x_q)*LB +: LB]} * K;
+    wire [LB-1:0] ro_lvl;   // level of the slot being read out (m_x_q)
+    wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, ro_lvl} * K;
     wire [7:0]    lvl_bits = lvl_bits32[7:0];
     wire [W-1:0]  sp_child = child_key(sp_pre_q, sp_lvl_q, sp_j_q[K-1:0]);
     wire [W-1:0]  wr_child = child_key(sp_pre_q, sp_lvl_q, miss_j);
@@ -378,6 +450,7 @@ module hwp_rap #(
     reg          p_we;
     reg [IB-1:0] p_wa;
     reg [W-1:0]  p_wd;
+    reg [LB-1:0] p_wl;       // level written with the prefix (OPT_LEAN level RAM)
 
     // replay-queue fill on a flush: the flushed pipeline items (stage 3 on a
     // split, stage 2, stage 1: pre_v, compacted) in front of the issued item
@@ -453,9 +526,10 @@ module hwp_rap #(
         out_n_d = out_n_q;
         arb_lim = H[LB:0] + 1'b1;
         tc_key = iss_id;
+        tc_lim = H[LB:0] + 1'b1;
         tc_wr = 1'b0; tc_wr_idx = {IB{1'b0}}; tc_wr_key = {W{1'b0}}; tc_wr_lvl = {LB{1'b0}};
         c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; c2_ra = best_idx; p_ra = best_idx;
-        p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}};
+        p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}}; p_wl = {LB{1'b0}};
 
         if (in_valid_i && !in_ready_o) ctr_d[(6)*CW +: CW] = ctr_q[(6)*CW +: CW] + 1'b1;
 
@@ -541,6 +615,7 @@ module hwp_rap #(
             end
             ST_PROBE: begin  // probe the b children of the split node, one per cycle
                 tc_key = sp_child;
+                tc_lim = {1'b0, sp_lvl_q} + {{(LB-1){1'b0}}, 2'd2};
                 s1_v_d = 1'b1; s1_pr_d = 1'b1; s1_j_d = sp_j_q[K-1:0];
                 sp_j_d = sp_j_q + 1'b1;
                 if (sp_j_q == B[K:0] - 1'b1) st_d = ST_PWAIT;
@@ -572,7 +647,7 @@ module hwp_rap #(
                     tc_wr = 1'b1; tc_wr_idx = free_idx; tc_wr_key = wr_child;
                     tc_wr_lvl = sp_lvl_q + 1'b1;
                     c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
-                    p_we = 1'b1; p_wa = free_idx; p_wd = wr_child;
+                    p_we = 1'b1; p_wa = free_idx; p_wd = wr_child; p_wl = sp_lvl_q + 1'b1;
                     for (wi = 0; wi < N; wi = wi + 1)
                         if (wi[IB-1:0] == free_idx) begin
                             valid_d[wi] = 1'b1;
@@ -593,6 +668,7 @@ module hwp_rap #(
             ST_M_RUN: begin  // one node visit per clock, deepest level first
                 // scan: next live slot of this level, read its prefix and count
                 c_ra = scan_idx; p_ra = scan_idx;
+                tc_lim = {1'b0, m_lvl_q};
                 if (scan_any) begin
                     mk_v_d = 1'b1; mk_x_d = scan_idx;
                     m_cur_d = {1'b0, scan_idx} + 1'b1;
@@ -659,7 +735,7 @@ module hwp_rap #(
             ST_CNT: begin
                 out_v_d = 1'b1; out_k_d = 1'b1; out_p_d = {W{1'b0}};
                 out_l_d = {5'd0, ro_c_q};
-                out_n_d = ctr_q[(ro_c_q)*CW +: CW];
+                out_n_d = (OPT_LEAN != 0) ? ctr_sel : ctr_q[(ro_c_q)*CW +: CW];
                 st_d = ST_CNT_WAIT;
             end
             ST_CNT_WAIT: begin
@@ -767,6 +843,23 @@ module hwp_rap #(
         if (p_we) pmem[p_wa] <= p_wd;
         prd_q <= pmem[p_ra];
     end
+
+    // the levels again, in block RAM next to the prefixes, for the readout
+    // (OPT_LEAN: no N-to-1 multiplexer over the level registers)
+    generate
+        if (OPT_LEAN != 0) begin : g_lvram
+            reg [LB-1:0] vmem [0:N-1];
+            reg [LB-1:0] vrd_q;
+            always @(posedge clk_i) begin
+                if (p_we) vmem[p_wa] <= p_wl;
+                vrd_q <= vmem[p_ra];
+            end
+            assign ro_lvl = vrd_q;
+        end else begin : g_lvreg
+            assign ro_lvl = len_q[(m_x_q)*LB +: LB];
+            wire unused_pwl = &{1'b0, p_wl};
+        end
+    endgenerate
 
     wire unused_ok = &{1'b0, mul_p[15:0], lvl_bits32[31:8]};
 

@@ -10,6 +10,12 @@
 // parallel, as a read-modify-write sweep over the 2^CHUNK addresses: after
 // wr_i the TCAM is busy for 2^CHUNK + 1 cycles, during which the search port
 // is not available (the engine waits). Entry validity is kept by the engine.
+// Options: BITWE = 1 writes the one bit of the entry with per-bit write
+// enables instead of rewriting whole words (no read-modify-write logic; for
+// block RAMs with bit masks such as the iCE40's); LIMIT = 1 adds a slice
+// addressed by the search's level limit lim_i (presented with key_i):
+// word a holds "the entry's level < a", so match_o only shows entries whose
+// level is below the limit (needs 2^CHUNK > H + 1 words).
 `default_nettype none
 
 module hwp_rap_tcam_ram #(
@@ -18,11 +24,14 @@ module hwp_rap_tcam_ram #(
     parameter integer LB    = 5,   // prefix length field width (digits)
     parameter integer N     = 64,  // entries
     parameter integer IB    = 6,   // entry index width
-    parameter integer CHUNK = 4    // key bits per slice (RAM depth 2^CHUNK); divides W
+    parameter integer CHUNK = 4,   // key bits per slice (RAM depth 2^CHUNK); divides W
+    parameter integer BITWE = 0,   // 1: per-bit write enables instead of word read-modify-write
+    parameter integer LIMIT = 0    // 1: level-limit slice addressed by lim_i
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
     input  wire [W-1:0]  key_i,      // search key (every cycle while not busy)
+    input  wire [LB:0]   lim_i,      // LIMIT: only entries with level < lim_i match
     output wire [N-1:0]  match_o,    // match lines for last cycle's key
     input  wire          wr_i,       // write one entry (only while not busy)
     input  wire [IB-1:0] wr_idx_i,
@@ -38,6 +47,7 @@ module hwp_rap_tcam_ram #(
     (* fsm_encoding = "none" *) reg [IB-1:0] idx_q;  // a slot index, not a state machine
     reg [W-1:0]  key_q;
     reg [W-1:0]  care_q;     // key bits the entry compares
+    reg [LB-1:0] lvl_q;      // the entry's level (limit slice)
 
     wire [31:0]  care_sh = {{(32-LB){1'b0}}, wr_lvl_i} * K;
     wire [W-1:0] care_d  = ~({W{1'b1}} >> care_sh);
@@ -61,6 +71,7 @@ module hwp_rap_tcam_ram #(
             idx_q  <= wr_idx_i;
             key_q  <= wr_key_i;
             care_q <= care_d;
+            lvl_q  <= wr_lvl_i;
         end
     end
 
@@ -77,20 +88,61 @@ module hwp_rap_tcam_ram #(
             wire [CHUNK-1:0] kc = key_q[gs*CHUNK +: CHUNK];
             wire [CHUNK-1:0] cc = care_q[gs*CHUNK +: CHUNK];
             wire             hit = ((wa ^ kc) & cc) == {CHUNK{1'b0}};
-            wire [N-1:0]     wd = (rd_q & ~onehot) | (hit ? onehot : {N{1'b0}});
             wire [CHUNK-1:0] ra = busy_q ? cnt_q[CHUNK-1:0] : key_i[gs*CHUNK +: CHUNK];
-            always @(posedge clk_i) begin
-                if (we) mem[wa] <= wd;
-                rd_q <= mem[ra];
+            if (BITWE != 0) begin : g_bw
+                integer b;
+                always @(posedge clk_i) begin
+                    for (b = 0; b < N; b = b + 1)
+                        if (we && onehot[b]) mem[wa][b] <= hit;
+                    rd_q <= mem[ra];
+                end
+            end else begin : g_rmw
+                wire [N-1:0] wd = (rd_q & ~onehot) | (hit ? onehot : {N{1'b0}});
+                always @(posedge clk_i) begin
+                    if (we) mem[wa] <= wd;
+                    rd_q <= mem[ra];
+                end
             end
             assign slice_rd[gs] = rd_q;
+        end
+    endgenerate
+
+    // level-limit slice: word a, bit i = (level of entry i < a)
+    wire [N-1:0] lim_rd;
+    generate
+        if (LIMIT != 0) begin : g_lim
+            reg [N-1:0] lmem [0:D-1];
+            reg [N-1:0] lrd_q;
+            wire [31:0]      lim32 = {{(31-LB){1'b0}}, lim_i};
+            wire [CHUNK-1:0] lim_c = lim32[CHUNK-1:0];
+            wire             hit = {{(32-LB){1'b0}}, lvl_q} < {{(32-CHUNK){1'b0}}, wa};
+            wire             unused_lim = &{1'b0, lim32[31:CHUNK]};
+            wire [CHUNK-1:0] ra = busy_q ? cnt_q[CHUNK-1:0] : lim_c;
+            if (BITWE != 0) begin : g_bw
+                integer b;
+                always @(posedge clk_i) begin
+                    for (b = 0; b < N; b = b + 1)
+                        if (we && onehot[b]) lmem[wa][b] <= hit;
+                    lrd_q <= lmem[ra];
+                end
+            end else begin : g_rmw
+                wire [N-1:0] wd = (lrd_q & ~onehot) | (hit ? onehot : {N{1'b0}});
+                always @(posedge clk_i) begin
+                    if (we) lmem[wa] <= wd;
+                    lrd_q <= lmem[ra];
+                end
+            end
+            assign lim_rd = lrd_q;
+        end else begin : g_nolim
+            assign lim_rd = {N{1'b1}};
+            wire unused_lim = &{1'b0, lim_i, lvl_q};
         end
     endgenerate
 
     reg [N-1:0] m;
     integer s;
     always @(*) begin
-        m = {N{1'b1}};
+        m = lim_rd;
         for (s = 0; s < S; s = s + 1) m = m & slice_rd[s];
     end
 
