@@ -32,11 +32,9 @@ module hwp_rap #(
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4,        // RAM TCAM: key bits per slice (RAM depth 2^chunk)
     parameter integer TCAM_BITWE   = 0,        // RAM TCAM: 1 per-bit write enables (no read-modify-write)
-    parameter integer ARB_SERIAL   = 0,        // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial
+    parameter integer ARB_SERIAL   = 0         // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial
                                                // (small), 2 bit-serial with the level limit applied by
                                                // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
-    parameter integer OPT_LEAN     = 0         // 1: lean slot logic (tree priority encoders, two-level
-                                               // scan start mask, levels for the readout in block RAM)
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -298,68 +296,48 @@ module hwp_rap #(
     wire [N-1:0] scan_ge;    // slot index >= m_cur_q
     wire [IB-1:0] scan_idx_t, free_idx_t;
     wire          scan_any_t;
+    // scan_ge from a two-level comparison (high and low halves of the slot
+    // index), and lowest-set-bit encoders as balanced trees (no N-long
+    // priority chains: short paths, and Yosys's recursive netlist passes stay
+    // within their stack at N = 512)
+    localparam integer LOB = IB / 2;
+    localparam integer HIB = IB - LOB;
+    wire [IB-1:0] mc = m_cur_q[IB-1:0];
+    // gt_hi[h]: h > high half of m_cur; ge_lo[l]: l >= its low half (prefix
+    // ORs of the decoded halves)
+    reg [(1<<HIB)-1:0] gt_hi, eq_hi;
+    reg [(1<<LOB)-1:0] ge_lo;
+    integer th;
+    always @(*) begin
+        for (th = 0; th < (1 << HIB); th = th + 1)
+            eq_hi[th] = mc[IB-1:LOB] == th[HIB-1:0];
+        gt_hi[0] = 1'b0;
+        for (th = 1; th < (1 << HIB); th = th + 1)
+            gt_hi[th] = gt_hi[th-1] | eq_hi[th-1];
+        ge_lo[0] = mc[LOB-1:0] == {LOB{1'b0}};
+        for (th = 1; th < (1 << LOB); th = th + 1)
+            ge_lo[th] = ge_lo[th-1] | (mc[LOB-1:0] == th[LOB-1:0]);
+    end
     genvar gp;
     generate
-        if (OPT_LEAN != 0) begin : g_lean
-            // scan_ge from a two-level comparison (high and low halves of the
-            // slot index), and lowest-set-bit encoders as balanced trees
-            localparam integer LOB = IB / 2;
-            localparam integer HIB = IB - LOB;
-            wire [IB-1:0] mc = m_cur_q[IB-1:0];
-            // gt_hi[h]: h > high half of m_cur; ge_lo[l]: l >= its low half
-            // (prefix ORs of the decoded halves)
-            reg [(1<<HIB)-1:0] gt_hi, eq_hi;
-            reg [(1<<LOB)-1:0] ge_lo;
-            integer th;
-            always @(*) begin
-                for (th = 0; th < (1 << HIB); th = th + 1)
-                    eq_hi[th] = mc[IB-1:LOB] == th[HIB-1:0];
-                gt_hi[0] = 1'b0;
-                for (th = 1; th < (1 << HIB); th = th + 1)
-                    gt_hi[th] = gt_hi[th-1] | eq_hi[th-1];
-                ge_lo[0] = mc[LOB-1:0] == {LOB{1'b0}};
-                for (th = 1; th < (1 << LOB); th = th + 1)
-                    ge_lo[th] = ge_lo[th-1] | (mc[LOB-1:0] == th[LOB-1:0]);
-            end
-            for (gp = 0; gp < N; gp = gp + 1) begin : g_ge
-                localparam [31:0] GP = gp;
-                assign scan_ge[gp] = !m_cur_q[IB] &&
-                    (gt_hi[GP[IB-1:LOB]] || (eq_hi[GP[IB-1:LOB]] && ge_lo[GP[LOB-1:0]]));
-            end
-            hwp_rap_lsb #(.N(N), .IB(IB)) u_scan (.v_i(scan_vec), .any_o(scan_any_t), .idx_o(scan_idx_t));
-            wire unused_free_any;
-            hwp_rap_lsb #(.N(N), .IB(IB)) u_free (.v_i(~valid_q), .any_o(unused_free_any), .idx_o(free_idx_t));
-        end else begin : g_chain
-            for (gp = 0; gp < N; gp = gp + 1) begin : g_ge
-                assign scan_ge[gp] = gp >= m_cur_q;
-            end
-            assign scan_idx_t = {IB{1'b0}};
-            assign scan_any_t = 1'b0;
-            assign free_idx_t = {IB{1'b0}};
+        for (gp = 0; gp < N; gp = gp + 1) begin : g_ge
+            localparam [31:0] GP = gp;
+            assign scan_ge[gp] = !m_cur_q[IB] &&
+                (gt_hi[GP[IB-1:LOB]] || (eq_hi[GP[IB-1:LOB]] && ge_lo[GP[LOB-1:0]]));
         end
     endgenerate
+    hwp_rap_lsb #(.N(N), .IB(IB)) u_scan (.v_i(scan_vec), .any_o(scan_any_t), .idx_o(scan_idx_t));
+    wire unused_free_any;
+    hwp_rap_lsb #(.N(N), .IB(IB)) u_free (.v_i(~valid_q), .any_o(unused_free_any), .idx_o(free_idx_t));
     integer pi;
     always @(*) begin
         scan_vec = {N{1'b0}};
         for (pi = 0; pi < N; pi = pi + 1)
             if (valid_q[pi] && scan_ge[pi] &&
                 (st_q == ST_RD || len_q[(pi)*LB +: LB] == m_lvl_q)) scan_vec[pi] = 1'b1;
-        scan_idx = {IB{1'b0}};
-        scan_any = 1'b0;
-        free_idx = {IB{1'b0}};
-        if (OPT_LEAN != 0) begin
-            scan_idx = scan_idx_t;
-            scan_any = scan_any_t;
-            free_idx = free_idx_t;
-        end else begin
-            for (pi = N - 1; pi >= 0; pi = pi - 1)
-                if (scan_vec[pi]) begin
-                    scan_idx = pi[IB-1:0];
-                    scan_any = 1'b1;
-                end
-            for (pi = N - 1; pi >= 0; pi = pi - 1)
-                if (!valid_q[pi]) free_idx = pi[IB-1:0];
-        end
+        scan_idx = scan_idx_t;
+        scan_any = scan_any_t;
+        free_idx = free_idx_t;
         bflush_idx = {SBW{1'b0}};
         bflush_any = 1'b0;
         for (pi = SN - 1; pi >= 0; pi = pi - 1)
@@ -370,7 +348,7 @@ module hwp_rap #(
     end
 
     // ------------------------------------------------------------------ datapath
-    // counter readout multiplexer (OPT_LEAN)
+    // counter readout multiplexer
     reg [CW-1:0] ctr_sel;
     integer ci;
     always @(*) begin
@@ -450,7 +428,7 @@ module hwp_rap #(
     reg          p_we;
     reg [IB-1:0] p_wa;
     reg [W-1:0]  p_wd;
-    reg [LB-1:0] p_wl;       // level written with the prefix (OPT_LEAN level RAM)
+    reg [LB-1:0] p_wl;       // level written with the prefix (level RAM for the readout)
 
     // replay-queue fill on a flush: the flushed pipeline items (stage 3 on a
     // split, stage 2, stage 1: pre_v, compacted) in front of the issued item
@@ -735,7 +713,7 @@ module hwp_rap #(
             ST_CNT: begin
                 out_v_d = 1'b1; out_k_d = 1'b1; out_p_d = {W{1'b0}};
                 out_l_d = {5'd0, ro_c_q};
-                out_n_d = (OPT_LEAN != 0) ? ctr_sel : ctr_q[(ro_c_q)*CW +: CW];
+                out_n_d = ctr_sel;
                 st_d = ST_CNT_WAIT;
             end
             ST_CNT_WAIT: begin
@@ -845,21 +823,14 @@ module hwp_rap #(
     end
 
     // the levels again, in block RAM next to the prefixes, for the readout
-    // (OPT_LEAN: no N-to-1 multiplexer over the level registers)
-    generate
-        if (OPT_LEAN != 0) begin : g_lvram
-            reg [LB-1:0] vmem [0:N-1];
-            reg [LB-1:0] vrd_q;
-            always @(posedge clk_i) begin
-                if (p_we) vmem[p_wa] <= p_wl;
-                vrd_q <= vmem[p_ra];
-            end
-            assign ro_lvl = vrd_q;
-        end else begin : g_lvreg
-            assign ro_lvl = len_q[(m_x_q)*LB +: LB];
-            wire unused_pwl = &{1'b0, p_wl};
-        end
-    endgenerate
+    // (no N-to-1 multiplexer over the level registers)
+    reg [LB-1:0] vmem [0:N-1];
+    reg [LB-1:0] vrd_q;
+    always @(posedge clk_i) begin
+        if (p_we) vmem[p_wa] <= p_wl;
+        vrd_q <= vmem[p_ra];
+    end
+    assign ro_lvl = vrd_q;
 
     wire unused_ok = &{1'b0, mul_p[15:0], lvl_bits32[31:8]};
 

@@ -47,10 +47,9 @@ public:
         chunk_ = (int)opt.get_int("TCAM_CHUNK", 4);
         // structural options that do not change the behaviour (one cycle
         // model for all): the arbiter (one-hot levels, bit-serial, limit in
-        // the RAM TCAM), the RAM TCAM's write style and the lean slot logic
+        // the RAM TCAM) and the RAM TCAM's write style
         arb_serial_ = (int)opt.get_int("ARB_SERIAL", 0);
         (void)opt.get_int("TCAM_BITWE", 0);
-        lean_ = (int)opt.get_int("OPT_LEAN", 0);
         c_.eps_q = (uint32_t)opt.get_int("eps_q", 6553);
         std::string f = opt.get_str("field", opt.trace.kind == HWP_KIND_TUPLE2 ? "b" : "a");
         if (f != "a" && f != "b") {
@@ -168,10 +167,9 @@ public:
     {
         char buf[300];
         std::snprintf(buf, sizeof buf,
-                      "tcam=%s arb=%s%s nodes=%zu splits=%llu batches=%llu merged=%llu overflow=%llu "
+                      "tcam=%s arb=%s nodes=%zu splits=%llu batches=%llu merged=%llu overflow=%llu "
                       "live_max=%llu stalls=%llu",
-                      tram_ ? "ram" : "lut", arb_serial_ == 0 ? "onehot" : arb_serial_ == 1 ? "serial" : "serial-tlim",
-                      lean_ ? " lean" : "", nodes_.size(), (unsigned long long)ctrs_[1],
+                      tram_ ? "ram" : "lut", arb_serial_ == 0 ? "onehot" : arb_serial_ == 1 ? "serial" : "serial-tlim", nodes_.size(), (unsigned long long)ctrs_[1],
                       (unsigned long long)ctrs_[2], (unsigned long long)ctrs_[3],
                       (unsigned long long)ctrs_[4], (unsigned long long)ctrs_[5],
                       (unsigned long long)ctrs_[6]);
@@ -201,7 +199,7 @@ private:
     rap_cyc_t *m_ = nullptr;
     rap_t *f_ = nullptr;
     rap_cfg c_;
-    int tram_ = 0, chunk_ = 4, arb_serial_ = 0, lean_ = 0;
+    int tram_ = 0, chunk_ = 4, arb_serial_ = 0;
     bool field_b_ = false;
     uint64_t wmask_ = 0;
     bool structural_ = false, done_ = false, finalized_ = false, final_checked_ = false;

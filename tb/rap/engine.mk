@@ -28,18 +28,18 @@ SIM_ARGS_full    := --param eps_q=655 --max-events 100000
 
 # b16: branching factor 16 over 64-bit keys (64-bit addresses and values),
 # 40 entries (not a power of two), eps = 5%, 24-bit counters
-SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_TCAM_RAM=0 OPT_LEAN=1
+SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_TCAM_RAM=0
 SIM_ARGS_b16    := --param eps_q=3276 --max-events 100000
 
 # ramfull: RAM TCAM with 2-bit slices and 6 entries (full TCAM), b = 2, eps = 2%
-SIM_GPARAMS_ramfull := W=32 K=1 N=6 CW=32 SB=1 CB=6 MERGE_FIRST=64 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=2 ARB_SERIAL=1 OPT_LEAN=1
+SIM_GPARAMS_ramfull := W=32 K=1 N=6 CW=32 SB=1 CB=6 MERGE_FIRST=64 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=2 ARB_SERIAL=1
 SIM_ARGS_ramfull    := --param eps_q=1310 --max-events 100000
 
 # ice40: the iCEBreaker (UP5K) build of tests/eval/rap-synth.sh: RAM TCAM with
 # 8-bit slices (257-cycle entry writes) and per-bit write enables, bit-serial
 # arbiter with the level limit in the TCAM, 24-bit counters, 2-slot buffer
 # with 8-bit counts
-SIM_GPARAMS_ice40 := W=32 K=2 N=64 CW=24 SB=1 CB=8 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=8 TCAM_BITWE=1 ARB_SERIAL=2 OPT_LEAN=1
+SIM_GPARAMS_ice40 := W=32 K=2 N=64 CW=24 SB=1 CB=8 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=8 TCAM_BITWE=1 ARB_SERIAL=2
 SIM_ARGS_ice40    := --param eps_q=6553
 
 SIM_TRACES := $(sort $(wildcard tests/traces/*-bb.hwpt tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt))
