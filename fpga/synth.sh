@@ -16,7 +16,8 @@
 # own LUTs, block RAMs and Fmax. The engine is built with SYNTH_GPARAMS_<arch> /
 # SYNTH_VFLAGS_<arch> from its engine.mk when set, else with its default
 # configuration (SIM_GPARAMS/SIM_VFLAGS of the first of SIM_CONFIGS). The
-# timing target is SYNTH_FREQ_<board> (MHz) when set, else the board clock.
+# timing target is SYNTH_FREQ_<board> (MHz) when set, else the board clock;
+# SYNTH_OPTS_<arch> adds options to synth_<arch> (e.g. -dsp).
 # Outputs in build/synth/<board>/<engine>/: report.json (nextpnr --report),
 # summary.json, yosys.log, nextpnr.log, the bitstream (top.bin / top.bit).
 # Prints one summary line; exit 1 if a tool fails, a Yosys warning is not
@@ -76,6 +77,8 @@ if [ -z "$vflags" ]; then
   cfgname=${cfg:-default}
 fi
 freq=$(hwp_var "SYNTH_FREQ_$board" "$eng"); freq=${freq:-$clk_mhz}
+# Extra synth_<arch> options an engine may ask for (e.g. -dsp), SYNTH_OPTS_<arch>.
+sopts=$(hwp_var "SYNTH_OPTS_$arch" "$eng")
 # shellcheck disable=SC2086
 conv=$(hwp_vflags_to_yosys $vflags) || fail "bad flags '$vflags'"
 params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")
@@ -106,7 +109,7 @@ fi
 
 # Synthesis.
 { echo "$readv ${extra[*]}"; [ -z "$chp" ] || echo "$chp"
-  echo "synth_$arch -top $design_top -json $out/synth.json"
+  echo "synth_$arch${sopts:+ $sopts} -top $design_top -json $out/synth.json"
   echo "tee -q -o $out/yosys.stat.json stat -json"; } >"$out/synth.ys"
 "$YOSYS" -q -l "$out/yosys.log" -s "$out/synth.ys" >"$out/yosys.out" 2>&1 || { tail -20 "$out/yosys.log"; fail "yosys (see $out/yosys.log)"; }
 ycheck=$("$PYTHON" "$HWP_ROOT/fpga/yosys_log.py" --log "$out/yosys.log" --waivers "$HWP_ROOT/fpga/yosys-waivers.txt" \
