@@ -625,6 +625,9 @@ int hwl_host_pump(hwl_host *h, int timeout_ms, hwl_pkt *got)
             if (rc == HWL_DF_NONE) continue;
             if (rc < 0) {
                 h->st.rx_corrupt++;
+                if (h->trace)
+                    fprintf(h->trace, "link < %s frame\n",
+                            rc == HWL_DF_BADESC ? "broken-escape" : "too-long");
                 continue;
             }
             hwl_pkt p;
@@ -681,7 +684,7 @@ static int give_up(hwl_host *h, int tries)
     int silent = h->st.rx_bytes == h->rx_seen;
     h->rx_seen = h->st.rx_bytes;
     if (silent) return ++h->fails >= tries ? 1 : 0;
-    return ++h->noisy >= 40 * tries ? 2 : 0;
+    return ++h->noisy >= 4 * tries ? 2 : 0;
 }
 
 static int on_timeout(hwl_host *h, const char *what)
