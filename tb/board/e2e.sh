@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# End to end without hardware: the Verilator model of a board top
+# (tb/board/, the RTL of fpga/<board>/<engine>_top.v) on a pty, driven by the
+# unmodified `build/hwprof stream`; the printed profile must be identical to
+# `build/hwprof run` (C model) on the same records and options. Run once on a
+# clean line, then with bit flips and dropped bytes injected in both
+# directions (the link statistics must then show retransmissions).
+#   tb/board/e2e.sh <board> <engine> <trace> <events> [-- hwprof options]
+# (the run with errors uses the first E2E_ERR_EVENTS records, default 3000,
+#  with --flip E2E_FLIP --drop E2E_DROP, default 0.001 each)
+# Prints one "ok ..." line per run with bytes per tuple and tuples/s, and
+# "PASS link-e2e ..." / "FAIL link-e2e ...". Fields the board does not report
+# are normalised in run's output as in tests/checks/link-host-e2e.sh.
+set -u
+cd "$(dirname "$0")/../.."
+[ $# -ge 4 ] || { echo "usage: tb/board/e2e.sh <board> <engine> <trace> <events> [-- options]" >&2; exit 2; }
+board=$1 eng=$2 trace=$3 n=$4; shift 4
+[ "${1:-}" = -- ] && shift
+opts=("$@")
+HW=build/hwprof
+make -s all >/dev/null || { echo "FAIL link-e2e $board/$eng: make"; exit 1; }
+bin=$(nice bash tb/board/build.sh "$board" "$eng") || { echo "FAIL link-e2e $board/$eng: model build"; exit 1; }
+B=build/board-sim/$board/$eng/e2e; mkdir -p "$B"
+fail=0
+norm() { sed -E 's/, [0-9]+ promotions,/, - promotions,/; s/"promotions": [0-9]+/"promotions": null/;
+                 s/ max, [0-9.]+ average;/ max, - average;/; s/"nodes_avg":[0-9.]+/"nodes_avg":null/'; }
+ne=${E2E_ERR_EVENTS:-3000}; [ "$ne" -le "$n" ] || ne=$n
+for k in "$n" "$ne"; do
+  "$HW" run --engine "$eng" --max-events "$k" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-$k.txt"
+  [ -s "$B/run-$k.txt" ] || { echo "FAIL link-e2e $board/$eng: hwprof run printed nothing"; exit 1; }
+done
+
+one() { # name errors(0|1) events model-options...
+  local name=$1 errs=$2 n=$3; shift 3
+  rm -f "$B/pty"
+  "$bin" --pty-file "$B/pty" --max-cycles 2000000000 "$@" > "$B/$name.model" 2>&1 &
+  local pid=$!
+  for _ in $(seq 100); do [ -s "$B/pty" ] && break; sleep 0.05; done
+  if [ ! -s "$B/pty" ]; then echo "FAIL link-e2e $board/$eng $name: no pty"; kill "$pid"; fail=1; return; fi
+  local t0=$SECONDS
+  timeout 170 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-400} --max-events "$n" \
+      "${opts[@]}" "$trace" > "$B/$name.stream" 2> "$B/$name.err"
+  local rc=$?
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && kill "$pid"
+  wait "$pid" 2>/dev/null
+  if [ $rc -ne 0 ]; then
+    echo "FAIL link-e2e $board/$eng $name: hwprof stream exit $rc: $(grep -v '^link:' "$B/$name.err" | head -3)"
+    fail=1; return
+  fi
+  if ! cmp -s "$B/run-$n.txt" "$B/$name.stream"; then
+    echo "FAIL link-e2e $board/$eng $name: profile differs from hwprof run"
+    diff "$B/run-$n.txt" "$B/$name.stream" | head -6; fail=1; return
+  fi
+  local link rt
+  link=$(grep '^link:' "$B/$name.err")
+  rt=$(sed -E 's/.* retransmits=([0-9]+).*/\1/' <<<"$link")
+  if [ "$errs" = 1 ] && [ "${rt:-0}" -eq 0 ]; then
+    echo "FAIL link-e2e $board/$eng $name: errors injected but no retransmission"; fail=1; return
+  fi
+  local model
+  model=$(grep '^BOARD' "$B/$name.model")
+  local cyc
+  cyc=$(sed -E 's/.* cycles=([0-9]+).*/\1/' <<<"$model")
+  local tps
+  tps=$(awk -v n="$n" -v c="$cyc" -v b="$board" 'BEGIN { hz = (b == "ulx3s") ? 25e6 : 12e6; printf "%.0f", n * hz / c }')
+  echo "ok $board/$eng $name: $(wc -l < "$B/run-$n.txt") lines identical; $n tuples in $cyc board cycles = $tps tuples/s at the board clock (whole session); $(sed -E 's/^link: //; s/ (seconds|tuples_per_s|bytes_per_s|probes|err_unknown|err_too_long|out_dup|dev_unknown|dev_stalls|dev_applied|dev_out_records)=[^ ]*//g' <<<"$link"); $(sed -E 's/^BOARD //; s/board=[^ ]* engine=[^ ]* //' <<<"$model") ($((SECONDS - t0)) s)"
+}
+one clean 0 "$n"
+one errors 1 "$ne" --flip "${E2E_FLIP:-0.001}" --drop "${E2E_DROP:-0.001}" --seed 7
+if [ $fail -eq 0 ]; then echo "PASS link-e2e $board/$eng trace=$(basename "$trace") events=$n"; else echo "FAIL link-e2e $board/$eng"; fi
+exit $fail
