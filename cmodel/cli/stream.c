@@ -27,6 +27,7 @@
 #include "cmap.h"
 #include "link/link.h"
 #include "mhash/mhash.h"
+#include "pfp/pfp.h"
 #include "rap/rap.h"
 #include "strat/strat.h"
 #include "strat/vprof.h"
@@ -35,6 +36,7 @@
 #define EM (1 << HWL_ENG_MHASH)
 #define ES (1 << HWL_ENG_STRAT)
 #define ER (1 << HWL_ENG_RAP)
+#define EP (1 << HWL_ENG_PFP)
 
 enum {
     O_PORT = 1000, O_BAUD, O_ENGINE, O_TIMEOUT, O_RETRIES, O_PROGRESS, O_ENCODE, O_JSON, O_MAXEV,
@@ -47,6 +49,8 @@ enum {
     O_HSEED, O_AK, O_NOAK, O_AKN, O_FIFO, O_MSGS,
     /* rap */
     O_EPS, O_BRANCH, O_BUF, O_BUFBITS, O_MFIRST, O_MQ, O_FIELD, O_HOT, O_NODES,
+    /* pfp */
+    O_FETCHW, O_DECW, O_FQ, O_WINB, O_SETS, O_MINLEN, O_SKIPB, O_BRPEN, O_NOPFP,
     /* shared names */
     O_WIDTH, O_CBITS_ANY,
     /* run options that need the C model */
@@ -63,6 +67,16 @@ static const struct option lopts[] = {
     {"encode-only", no_argument, 0, O_ENCODE},
     {"json", no_argument, 0, O_JSON},
     {"max-events", required_argument, 0, O_MAXEV},
+    {"max", required_argument, 0, O_MAXEV},
+    {"fetch-w", required_argument, 0, O_FETCHW},
+    {"dec-w", required_argument, 0, O_DECW},
+    {"fq", required_argument, 0, O_FQ},
+    {"win-bits", required_argument, 0, O_WINB},
+    {"sets", required_argument, 0, O_SETS},
+    {"min-len", required_argument, 0, O_MINLEN},
+    {"skip-bits", required_argument, 0, O_SKIPB},
+    {"br-pen", required_argument, 0, O_BRPEN},
+    {"no-pfp", no_argument, 0, O_NOPFP},
     {"help", no_argument, 0, O_HELP},
     {"tables", required_argument, 0, O_TABLES},
     {"counters", required_argument, 0, O_COUNTERS},
@@ -128,6 +142,9 @@ typedef struct sopts {
     rap_cfg rc;
     double eps, hot;
     int field, nodes;
+    /* pfp */
+    pfp_params pp;
+    int no_pfp;
 } sopts;
 
 static void usage(FILE *f, const char *eng)
@@ -140,7 +157,7 @@ static void usage(FILE *f, const char *eng)
             "  --port DEV         serial device (/dev/ttyUSB1, a pty, ...)\n"
             "  --baud B           line rate after the SET_BAUD handshake (3000000; the board\n"
             "                     boots at 115200)\n"
-            "  --engine E         mhash | strat | rap\n"
+            "  --engine E         mhash | strat | rap | pfp\n"
             "  --timeout MS       reply timeout before a retransmission (200)\n"
             "  --retries N        fruitless timeouts in a row before giving up (8)\n"
             "  --progress         live progress line on stderr (default: when stderr is a tty)\n"
@@ -169,6 +186,11 @@ static void usage(FILE *f, const char *eng)
                 "rap options (as hwprof run --engine rap): --eps E --branching B --width W\n"
                 "  --entries N --buffer S --buffer-count-bits C --counter-bits C\n"
                 "  --merge-first P --merge-q Q --field a|b --hot F --nodes\n");
+    else if (!strcmp(eng, "pfp"))
+        fprintf(f,
+                "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
+                "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
+                "  --max N (= --max-events)\n");
     fprintf(f, "exit status: 0 ok, 1 failure (port, link, device), 2 usage\n");
 }
 
@@ -196,6 +218,9 @@ static int parse(int argc, char **argv, sopts *o)
     o->eps = 0.1;
     o->hot = 0.10;
     o->field = -1;
+    pfp_params_default(&o->pp);
+    o->pp.win_bits = 7; /* as hwprof run --engine pfp */
+    o->pp.cnt_w = 64;
     long branching = 4;
     int help = 0;
     /* the engine first: options are checked against it */
@@ -226,6 +251,10 @@ static int parse(int argc, char **argv, sopts *o)
             need = ER;
             break;
         case O_ENTRIES: need = ES | ER; break;
+        case O_FETCHW: case O_DECW: case O_FQ: case O_WINB: case O_SETS: case O_MINLEN:
+        case O_SKIPB: case O_BRPEN: case O_NOPFP:
+            need = EP;
+            break;
         case O_WIDTH: case O_CBITS_ANY: need = EM | ES | ER; break;
         default: break;
         }
@@ -418,6 +447,29 @@ static int parse(int argc, char **argv, sopts *o)
             o->hot = d;
             break;
         case O_NODES: o->nodes = 1; break;
+        /* pfp */
+#define PU(code, nm, lo, hi, dst)                                   \
+    case code:                                                      \
+        if (hwp_cli_uint(cmd, nm, optarg, lo, hi, &u)) return 2;    \
+        dst = (int)u;                                               \
+        break;
+        PU(O_FETCHW, "fetch-w", 1, 8, o->pp.fetch_w)
+        PU(O_DECW, "dec-w", 1, 8, o->pp.dec_w)
+        PU(O_FQ, "fq", 1, 255, o->pp.fq)
+        PU(O_WINB, "win-bits", 4, 10, o->pp.win_bits)
+        PU(O_MINLEN, "min-len", 1, 64, o->pp.min_len)
+        PU(O_SKIPB, "skip-bits", 1, 8, o->pp.skip_bits)
+        PU(O_BRPEN, "br-pen", 0, 15, o->pp.br_pen)
+#undef PU
+        case O_SETS:
+            if (hwp_cli_uint(cmd, "sets", optarg, 2, 1024, &u)) return 2;
+            if (pow2_log(u) < 0) {
+                fprintf(stderr, "hwprof stream: --sets: must be a power of 2 (got %llu)\n", u);
+                return 2;
+            }
+            o->pp.set_bits = pow2_log(u);
+            break;
+        case O_NOPFP: o->no_pfp = 1; break;
         /* shared */
         case O_ENTRIES:
             if (o->eid == HWL_ENG_STRAT) {
@@ -470,17 +522,16 @@ static int parse(int argc, char **argv, sopts *o)
     }
     if (!o->eid) {
         if (o->engine)
-            fprintf(stderr, "hwprof stream: --engine %s: the board link knows mhash, strat and rap\n",
+            fprintf(stderr, "hwprof stream: --engine %s: the board link knows mhash, strat, rap, pfp\n",
                     o->engine);
         else
-            fprintf(stderr, "hwprof stream: --engine is required (mhash, strat, rap)\n");
+            fprintf(stderr, "hwprof stream: --engine is required (mhash, strat, rap, pfp)\n");
         return 2;
     }
-    if (o->eid == HWL_ENG_PFP && o->encode_only) {
-        /* measurement only: pfp takes retire records */
-    } else if (o->eid != HWL_ENG_MHASH && o->eid != HWL_ENG_STRAT && o->eid != HWL_ENG_RAP) {
+    if (o->eid != HWL_ENG_MHASH && o->eid != HWL_ENG_STRAT && o->eid != HWL_ENG_RAP &&
+        o->eid != HWL_ENG_PFP) {
         fprintf(stderr, "hwprof stream: --engine %s is not supported by hwprof stream yet "
-                        "(mhash, strat, rap; pfp with --encode-only)\n", o->engine);
+                        "(mhash, strat, rap, pfp)\n", o->engine);
         return 2;
     }
     if (optind != argc - 1) {
@@ -515,6 +566,11 @@ static int parse(int argc, char **argv, sopts *o)
     } else if (o->eid == HWL_ENG_STRAT) {
         if (strat_cfg_check(&o->sc, msg)) {
             fprintf(stderr, "hwprof stream --engine strat: bad parameter: %s\n", msg);
+            return 2;
+        }
+    } else if (o->eid == HWL_ENG_PFP) {
+        if (pfp_params_check(&o->pp, msg, sizeof msg)) {
+            fprintf(stderr, "hwprof stream --engine pfp: %s\n", msg);
             return 2;
         }
     } else {
@@ -598,10 +654,16 @@ static int load_records(const sopts *o, recs *v)
         if (rc == 0) break;
         uint64_t a = rec.a, b = rec.b;
         if (o->eid == HWL_ENG_PFP) {
+            /* the fields pfp_rec keeps: pc (PC_W bits), insn, class, flags,
+             * length, and bit 0 of the value (a poppf's flag) */
             if (recs_push(v, a, b)) {
                 fprintf(stderr, "hwprof stream: out of memory\n");
                 goto fail;
             }
+            rec.a &= hwp_mask(o->pp.pc_w);
+            rec.b = 0;
+            rec.value &= 1u;
+            rec.addr = 0;
             v->r[v->n - 1] = rec;
             continue;
         }
@@ -633,6 +695,11 @@ static int load_records(const sopts *o, recs *v)
         }
     }
     hwp_reader_close(rd);
+    if (o->eid == HWL_ENG_PFP && v->n == 0) {
+        fprintf(stderr, "hwprof stream: %s: empty trace\n", o->trace);
+        free(v->r);
+        return -1;
+    }
     if (o->eid == HWL_ENG_RAP && v->n > hwp_rap_mask(o->rc.cnt_bits)) {
         fprintf(stderr, "hwprof stream: %" PRIu64 " events exceed the %d-bit counters\n", v->n,
                 o->rc.cnt_bits);
@@ -1076,6 +1143,30 @@ static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
     return 0;
 }
 
+/* ---- pfp: the format of hwprof run --engine pfp */
+static void print_pfp(const sopts *o, const result *r, uint64_t n)
+{
+    const uint64_t *s = r->ctr;
+    int first = 1;
+    if (o->json)
+        printf("{\"records\": %llu, \"pfp\": %d, \"cycles\": %llu, \"fetched\": %llu, ",
+               (unsigned long long)n, !o->no_pfp, (unsigned long long)s[PFP_S_CYCLES],
+               (unsigned long long)s[PFP_S_FETCHED]);
+    else
+        printf("%-30s %llu\n%-30s %d\n", "records", (unsigned long long)n, "pfp", !o->no_pfp);
+    for (int i = 0; i < PFP_S_N; i++) {
+        if (o->json) {
+            if (i == PFP_S_FETCHED || i == PFP_S_CYCLES) continue;
+            printf("%s\"%s\": %llu", first ? "" : ", ", pfp_stat_name(i), (unsigned long long)s[i]);
+            first = 0;
+        } else {
+            printf("%-30s %llu\n", pfp_stat_name(i), (unsigned long long)s[i]);
+        }
+    }
+    if (o->json) printf(", \"dispatch_hash\": null}\n");
+    else printf("%-30s -\n", "dispatch_hash");
+}
+
 /* ------------------------------------------------------------ the session */
 
 typedef struct build_param {
@@ -1109,6 +1200,17 @@ static int build_params(const sopts *o, build_param *bp)
         BP(7, "AK_K", "--ak-entries", s->ak_entries, 1);
         BP(8, "FIFO_AW", "--fifo-depth (log2)", s->fifo_bits, o->fifo_set);
         BP(9, "HASH_SEED", "--hash-seed", s->hash_seed, 1);
+    } else if (o->eid == HWL_ENG_PFP) {
+        const pfp_params *f = &o->pp;
+        BP(1, "FETCH_W", "--fetch-w", f->fetch_w, 1);
+        BP(2, "DEC_W", "--dec-w", f->dec_w, 1);
+        BP(3, "FQ", "--fq", f->fq, 1);
+        BP(4, "WIN_BITS", "--win-bits", f->win_bits, 1);
+        BP(5, "SET_BITS", "--sets (log2)", f->set_bits, 1);
+        BP(6, "MIN_LEN", "--min-len", f->min_len, 1);
+        BP(7, "SKIP_BITS", "--skip-bits", f->skip_bits, 1);
+        BP(8, "BR_PEN", "--br-pen", f->br_pen, 1);
+        BP(9, "PC_W", "(hwprof run uses 32)", f->pc_w, 1);
     } else {
         const rap_cfg *c = &o->rc;
         BP(1, "W", "--width", c->width, 1);
@@ -1189,6 +1291,9 @@ static size_t config_payload(const sopts *o, uint8_t *pl)
                         (uint64_t)s->ak_en};
         n = 7;
         memcpy(v, t, sizeof t);
+    } else if (o->eid == HWL_ENG_PFP) {
+        v[0] = o->no_pfp ? 0 : 1;
+        n = 1;
     } else {
         v[0] = o->rc.eps_q;
         n = 1;
@@ -1360,7 +1465,7 @@ int hwp_cmd_stream(int argc, char **argv)
             fprintf(stderr, "hwprof stream: %s: protocol error: %" PRIu64 " candidates after the "
                             "last end of interval\n", o.port, res.since_eoi);
             rc = -1;
-        } else if (o.eid == HWL_ENG_RAP && !res.have_ctr) {
+        } else if ((o.eid == HWL_ENG_RAP || o.eid == HWL_ENG_PFP) && !res.have_ctr) {
             fprintf(stderr, "hwprof stream: %s: no COUNTERS record from the board\n", o.port);
             rc = -1;
         }
@@ -1368,6 +1473,7 @@ int hwp_cmd_stream(int argc, char **argv)
     if (rc == 0) {
         if (o.eid == HWL_ENG_MHASH) print_mhash(&o, &res, st[HWL_ST_ACCEPTED]);
         else if (o.eid == HWL_ENG_STRAT) rc = print_strat(&o, &res, v.n);
+        else if (o.eid == HWL_ENG_PFP) print_pfp(&o, &res, v.n);
         else rc = print_rap(&o, &res, v.n, v.field);
         if (rc) fprintf(stderr, "hwprof stream: out of memory\n");
         fflush(stdout);

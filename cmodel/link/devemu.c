@@ -45,6 +45,8 @@ struct hwl_dev {
     mhash_fn mh;
     strat_fn sf;
     rap_t *rp;
+    pfp_rec *pr;
+    size_t npr, cappr;
     int eos, done;
     /* output queue (ring of records, grows for the final dump) */
     hwl_orec *q;
@@ -69,13 +71,17 @@ void hwl_dev_cfg_default(hwl_dev_cfg *c, int engine)
     c->mh.acc_k = 100;
     strat_cfg_default(&c->st);
     rap_cfg_default(&c->rp);
+    pfp_params_default(&c->pf);
+    c->pf.win_bits = 7; /* as hwprof run --engine pfp */
+    c->pf.cnt_w = 64;
 }
 
 /* ------------------------------------------------------------ registers */
 
 static int nregs(int eng)
 {
-    return eng == HWL_ENG_MHASH ? 7 : eng == HWL_ENG_STRAT ? 7 : eng == HWL_ENG_RAP ? 1 : 0;
+    return eng == HWL_ENG_MHASH ? 7 : eng == HWL_ENG_STRAT ? 7 : eng == HWL_ENG_RAP ? 1
+           : eng == HWL_ENG_PFP ? 1 : 0;
 }
 
 static void regs_from_cfg(const hwl_dev_cfg *c, uint64_t *r)
@@ -102,6 +108,8 @@ static void regs_from_cfg(const hwl_dev_cfg *c, uint64_t *r)
         r[7] = (uint64_t)s.ak_en;
     } else if (c->engine == HWL_ENG_RAP) {
         r[1] = c->rp.eps_q;
+    } else if (c->engine == HWL_ENG_PFP) {
+        r[1] = 1; /* pfp_en */
     }
 }
 
@@ -136,7 +144,7 @@ static int reg_range(const hwl_dev_cfg *c, int id, uint64_t *lo, uint64_t *hi)
         *lo = 1;
         *hi = 65535;
     }
-    return 1;
+    return 1; /* pfp: pfp_en 0..1 */
 }
 
 /* ------------------------------------------------------------ tx */
@@ -231,6 +239,9 @@ static void engine_free(hwl_dev *d)
     if (d->cfg.engine == HWL_ENG_MHASH) mhash_fn_free(&d->mh);
     else if (d->cfg.engine == HWL_ENG_STRAT) strat_fn_free(&d->sf);
     else if (d->cfg.engine == HWL_ENG_RAP) rap_free(d->rp);
+    free(d->pr);
+    d->pr = NULL;
+    d->npr = d->cappr = 0;
     d->live = 0;
 }
 
@@ -259,7 +270,7 @@ static int engine_start(hwl_dev *d)
         c.ak_en = (int)r[7];
         if (strat_fn_init(&d->sf, &c, msg)) return -1;
         d->sf.cfg.rthr = (uint32_t)r[3]; /* the register, as the RTL uses it */
-    } else {
+    } else if (d->cfg.engine == HWL_ENG_RAP) {
         rap_cfg c = d->cfg.rp;
         c.eps_q = (uint32_t)r[1];
         if (rap_init(&d->rp, &c, 1, msg, sizeof msg)) return -1;
@@ -286,8 +297,23 @@ static void engine_rec(hwl_dev *d, const hwp_rec *x)
         strat_msg m[2];
         int n = strat_fn_event(&d->sf, x->a, x->b, m);
         for (int i = 0; i < n; i++) q_rec(d, 0x01, 3, m[i].a, m[i].b, m[i].count);
-    } else {
+    } else if (d->cfg.engine == HWL_ENG_RAP) {
         rap_add_points(d->rp, x->a, 1, 0);
+    } else {
+        if (d->npr == d->cappr) {
+            size_t nc = d->cappr ? 2 * d->cappr : 4096;
+            pfp_rec *np = realloc(d->pr, nc * sizeof *np);
+            if (!np) return; /* not counted: the host sees accepted < sent */
+            d->pr = np;
+            d->cappr = nc;
+        }
+        pfp_rec *q = &d->pr[d->npr++];
+        q->pc = x->a;
+        q->insn = x->insn;
+        q->cls = x->cls;
+        q->taken = (x->flags & HWP_RF_TAKEN) != 0;
+        q->val = (uint8_t)(x->value & 1u);
+        q->len2 = x->len == 2;
     }
     d->st[HWL_ST_ACCEPTED]++;
     d->st[HWL_ST_CYCLES]++;
@@ -301,6 +327,21 @@ static void engine_eos(hwl_dev *d)
         strat_msg m[STRAT_MAX_AK];
         int n = strat_fn_flush(&d->sf, m);
         for (int i = 0; i < n; i++) q_rec(d, 0x01, 3, m[i].a, m[i].b, m[i].count);
+    } else if (d->cfg.engine == HWL_ENG_PFP) {
+        pfp m;
+        char msg[256];
+        hwl_orec r;
+        memset(&r, 0, sizeof r);
+        r.tag = HWL_TAG_COUNTERS;
+        r.nf = PFP_S_N;
+        if (pfp_init(&m, &d->cfg.pf, msg, sizeof msg) == 0) {
+            if (pfp_run(&m, d->pr, d->npr, (int)d->reg[1]) == 0) {
+                for (int i = 0; i < PFP_S_N; i++) r.f[i] = m.stat[i];
+                d->st[HWL_ST_CYCLES] = m.stat[PFP_S_CYCLES];
+                q_push(d, &r);
+            }
+            pfp_free(&m);
+        }
     } else {
         rap_finalize(d->rp);
         int cap = d->cfg.rp.entries;
@@ -463,6 +504,14 @@ static void info_reply(hwl_dev *d)
                         (uint64_t)c->st.tag_bits, (uint64_t)c->st.ak_entries,
                         (uint64_t)c->st.fifo_bits, c->st.hash_seed};
         n = 9;
+        memcpy(v, t, sizeof t);
+    } else if (c->engine == HWL_ENG_PFP) {
+        const pfp_params *f = &c->pf;
+        uint64_t t[] = {(uint64_t)f->fetch_w, (uint64_t)f->dec_w, (uint64_t)f->fq,
+                        (uint64_t)f->win_bits, (uint64_t)f->set_bits, (uint64_t)f->min_len,
+                        (uint64_t)f->skip_bits, (uint64_t)f->br_pen, (uint64_t)f->pc_w,
+                        (uint64_t)f->cnt_w};
+        n = 10;
         memcpy(v, t, sizeof t);
     } else {
         uint64_t t[] = {(uint64_t)c->rp.width, (uint64_t)c->rp.k, (uint64_t)c->rp.entries,
@@ -656,8 +705,9 @@ uint64_t hwl_dev_overruns(const hwl_dev *d) { return d->overruns; }
 int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
 {
     *out = NULL;
-    if (cfg->engine != HWL_ENG_MHASH && cfg->engine != HWL_ENG_STRAT && cfg->engine != HWL_ENG_RAP) {
-        snprintf(msg, n, "engine %d has no C device model (mhash, strat, rap)", cfg->engine);
+    if (cfg->engine != HWL_ENG_MHASH && cfg->engine != HWL_ENG_STRAT && cfg->engine != HWL_ENG_RAP &&
+        cfg->engine != HWL_ENG_PFP) {
+        snprintf(msg, n, "engine %d has no C device model (mhash, strat, rap, pfp)", cfg->engine);
         return -1;
     }
     if (cfg->slots < 1 || cfg->slots > MAX_SLOTS) {
@@ -682,6 +732,8 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
             snprintf(msg, n, "output queue smaller than 2 records");
             return -1;
         }
+    } else if (cfg->engine == HWL_ENG_PFP) {
+        if (pfp_params_check(&cfg->pf, msg, n)) return -1;
     } else {
         char e[256];
         if (rap_cfg_check(&cfg->rp, e, sizeof e)) {
@@ -705,6 +757,9 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
     if (cfg->engine == HWL_ENG_RAP) {
         d->kind.kind = HWP_KIND_TUPLE1;
         d->kind.w0 = cfg->rp.width;
+    } else if (cfg->engine == HWL_ENG_PFP) {
+        d->kind.kind = HWP_KIND_RETIRE;
+        d->kind.w0 = cfg->pf.pc_w;
     } else {
         int w = cfg->engine == HWL_ENG_MHASH ? cfg->mh.width : cfg->st.width;
         d->kind.kind = HWP_KIND_TUPLE2;

@@ -2,7 +2,7 @@
  *
  * The device side of the hwprof link protocol in C (docs/protocol.md): the
  * reference of what fpga/board_top.v does, with the engines' C functional
- * models behind it (mhash, strat, rap). Bytes in, bytes out; no I/O of its
+ * models behind it (mhash, strat, rap, pfp). Bytes in, bytes out; no I/O of its
  * own, so it runs behind a pseudo-terminal (tests/link/devemu_main.c) or an
  * in-memory pipe (tests/unit/test_link.c).
  *
@@ -21,6 +21,7 @@
 
 #include "link/link.h"
 #include "mhash/mhash.h"
+#include "pfp/pfp.h"
 #include "rap/rap.h"
 #include "strat/strat.h"
 
@@ -29,7 +30,7 @@ extern "C" {
 #endif
 
 typedef struct hwl_dev_cfg {
-    int engine;        /* HWL_ENG_MHASH, HWL_ENG_STRAT or HWL_ENG_RAP */
+    int engine;        /* HWL_ENG_MHASH, HWL_ENG_STRAT, HWL_ENG_RAP or HWL_ENG_PFP */
     int board;         /* INFO board id (0 = simulation) */
     uint32_t clk_khz;  /* INFO clock */
     int slots;         /* receive buffer packets, 1..63 */
@@ -38,10 +39,12 @@ typedef struct hwl_dev_cfg {
     mhash_params mh;
     strat_cfg st;
     rap_cfg rp;
+    pfp_params pf;
 } hwl_dev_cfg;
 
 /* Defaults: the engine's `hwprof run` defaults, 8 slots, 256 records,
- * 48 MHz. */
+ * 48 MHz. pfp's figures do not depend on input timing (docs/protocol.md), so
+ * the model runs the whole stream at EOS (pfp_run). */
 void hwl_dev_cfg_default(hwl_dev_cfg *c, int engine);
 
 typedef struct hwl_dev hwl_dev;

@@ -3,14 +3,14 @@
 #
 # End to end over a pseudo-terminal, host side: the C device model of the
 # link (tests/link/devemu_main.c, cmodel/link/devemu.c) serves a pty and the
-# unmodified `build/hwprof stream` drives it. For mhash, strat and rap on
+# unmodified `build/hwprof stream` drives it. For mhash, strat, rap and pfp on
 # prefixes of real bundled traces the printed profile must equal
 # `build/hwprof run` on the same records and options, first on a clean line,
 # then with bit flips and dropped bytes injected in both directions (the
-# statistics must then show retransmissions). Two fields the board does not
-# report are printed as "-" / null by stream and normalised in run's output
-# before the comparison: mhash "promotions" and rap "average" live nodes
-# (docs/stream.md). Also: missing port, non-tty file, busy port, no answer,
+# statistics must then show retransmissions). Three fields the board does
+# not report are printed as "-" / null by stream and normalised in run's output
+# before the comparison: mhash "promotions", rap "average" live nodes and pfp
+# "dispatch_hash" (docs/stream.md). Also: missing port, non-tty file, busy port, no answer,
 # wrong engine, build-parameter mismatch -> clear message and exit 1; a second
 # session on a board left at 3 Mbaud finds it again.
 set -u
@@ -49,18 +49,21 @@ trap stop_emu EXIT
 
 # normalise the fields the board does not report
 norm() { sed -E 's/, [0-9]+ promotions,/, - promotions,/; s/"promotions": [0-9]+/"promotions": null/;
-                 s/ max, [0-9.]+ average;/ max, - average;/; s/"nodes_avg":[0-9.]+/"nodes_avg":null/'; }
+                 s/ max, [0-9.]+ average;/ max, - average;/; s/"nodes_avg":[0-9.]+/"nodes_avg":null/
+                 s/^(dispatch_hash +)[0-9a-f]+$/\1-/; s/"dispatch_hash": "[0-9a-f]+"/"dispatch_hash": null/'; }
 
 # case NAME ENGINE TRACE "EMU ARGS" ERRORS(0|1) -- stream/run options
 run_case() {
     local name=$1 eng=$2 trace=$3 emu=$4 errs=$5
     shift 5
+    local max=--max-events
+    [ "$eng" = pfp ] && max=--max # hwprof run --engine pfp's name for it
     start_emu --engine "$eng" $emu || return
-    timeout 300 "$HW" stream --port "$PTY" --engine "$eng" --timeout 20 --max-events $N "$@" "$trace" \
+    timeout 300 "$HW" stream --port "$PTY" --engine "$eng" --timeout 20 $max $N "$@" "$trace" \
         > "$B/$name.stream" 2> "$B/$name.stream.err"
     local rc=$?
     stop_emu
-    "$HW" run --engine "$eng" --max-events $N "$@" "$trace" 2>/dev/null | norm > "$B/$name.run"
+    "$HW" run --engine "$eng" $max $N "$@" "$trace" 2>/dev/null | norm > "$B/$name.run"
     if [ $rc -ne 0 ]; then
         bad "$name: hwprof stream exit $rc: $(grep -v '^link:' "$B/$name.stream.err" | head -3)"
         return
@@ -90,6 +93,7 @@ run_case() {
 
 ERR="--flip 0.002 --drop 0.002 --seed 7 --outq 8 --slots 4"
 ERRM="--flip 0.002 --drop 0.002 --seed 11 --slots 4"
+ERRP="--flip 0.0005 --drop 0.0005 --seed 5 --slots 4" # pfp frames carry ~12.5 bytes per record
 run_case mhash-edge mhash tests/traces/gzip-edge.hwpt "" 0
 run_case mhash-edge-err mhash tests/traces/gzip-edge.hwpt "$ERRM" 1
 run_case mhash-retire-json mhash tests/traces/rv-sort-retire.hwpt "" 0 --json
@@ -100,6 +104,13 @@ run_case strat-retire-msgs strat tests/traces/rv-lz-retire.hwpt "$ERR" 1 --rate 
 run_case rap-bb rap tests/traces/gzip-bb.hwpt "" 0
 run_case rap-bb-err rap tests/traces/gzip-bb.hwpt "$ERR" 1 --nodes
 run_case rap-edge-json rap tests/traces/perl-edge.hwpt "$ERR" 1 --json --eps 0.05
+# pfp takes an instrumented stream (hwprof instrument, basic-block profiling)
+"$HW" instrument -k bb -p 25 -w 4000 -o "$B/pfp-sort.hwpt" tests/traces/pfp/sort-retire.hwpt 2>/dev/null &&
+"$HW" instrument -k bb -p 10 -w 3000 -o "$B/pfp-wc.hwpt" tests/traces/pfp/wordcount-retire.hwpt 2>/dev/null ||
+    bad "hwprof instrument"
+run_case pfp-sort pfp "$B/pfp-sort.hwpt" "" 0
+run_case pfp-wc-err pfp "$B/pfp-wc.hwpt" "$ERRP" 1 --json
+run_case pfp-sort-nopfp-err pfp "$B/pfp-sort.hwpt" "$ERRP --set SET_BITS=4" 1 --no-pfp --sets 16
 
 # errors: missing port, not a tty, busy, no answer, wrong engine, build mismatch
 expect_fail() { # name pattern -- command
