@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# hwprof stream's command line and the wire encoding on a hand-made trace:
+# --help, usage errors (exit 2), an option of another engine, an unsupported
+# baud rate, and --encode-only byte counts that are known by hand:
+#   <0x10,0x20> <0x11,0x20> <0x0f,0x21> as zigzag deltas = 20 40 | 02 00 | 03 02
+# -> 6 payload bytes (2 per tuple) and one 12-byte packet (14..16 on the line
+# with the two ENDs and any stuffing of the CRC).
+set -u
+cd "$(dirname "$0")/../.."
+HW=build/hwprof
+B=build/link
+mkdir -p "$B"
+fail=0
+bad() { echo "link-host-cli: FAIL: $*"; fail=1; }
+want() { # exit-code pattern -- command
+    local code=$1 pat=$2
+    shift 2
+    "$@" > "$B/cli.out" 2> "$B/cli.err"
+    local rc=$?
+    [ $rc -eq "$code" ] || { bad "'$*': exit $rc, want $code"; return; }
+    grep -q -- "$pat" "$B/cli.out" "$B/cli.err" || bad "'$*': no '$pat' in the output"
+}
+printf '10 20\n11 20\n0f 21\n' > "$B/three.txt"
+want 0 "usage: hwprof stream" "$HW" stream --help
+want 0 "mhash options" "$HW" stream --engine mhash --help
+want 2 "--engine is required" "$HW" stream --port /dev/null "$B/three.txt"
+want 2 "not an option of --engine rap" "$HW" stream --engine rap --accumulator 4 --port x "$B/three.txt"
+want 2 "needs the C model" "$HW" stream --engine rap --cycle-model --port x "$B/three.txt"
+want 2 "not a rate this host" "$HW" stream --engine mhash --baud 1234567 --port x "$B/three.txt"
+want 2 "--port DEV is required" "$HW" stream --engine mhash "$B/three.txt"
+want 2 "exactly one TRACE" "$HW" stream --engine mhash --port x
+want 1 "no such file\|cannot open\|No such" "$HW" stream --engine mhash --encode-only "$B/no-such-trace"
+want 0 "payload_bytes=6 " "$HW" stream --engine mhash --encode-only "$B/three.txt"
+line=$(sed -E 's/.* line_bytes=([0-9]+) .*/\1/' "$B/cli.out")
+{ [ "$line" -ge 14 ] && [ "$line" -le 16 ]; } || bad "line bytes $line, want 14..16"
+grep -q "payload_bytes_per_tuple=2.000 " "$B/cli.out" || bad "payload bytes per tuple: $(cat "$B/cli.out")"
+# rap sends field b of a tuple2 trace as tuple1: 40 | 00 | 02 -> 3 bytes
+want 0 "kind=tuple1 tuples=3 packets=1 payload_bytes=3 " "$HW" stream --engine rap --encode-only "$B/three.txt"
+[ $fail -eq 0 ] && echo "link-host-cli: PASS" || { echo "link-host-cli: FAIL"; exit 1; }
