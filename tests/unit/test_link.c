@@ -534,6 +534,47 @@ static void test_session(void)
     free(recs);
 }
 
+/* ERR(STATE) and ERR(RANGE) are fatal and name the refused packet. */
+static void test_refused(void)
+{
+    for (int t = 0; t < 2; t++) {
+        hwl_dev_cfg dc;
+        hwl_dev_cfg_default(&dc, HWL_ENG_MHASH);
+        char msg[256];
+        hwl_dev *dev;
+        CHECK(hwl_dev_new(&dev, &dc, msg, sizeof msg) == 0);
+        pipe_ctx pc = {dev, 0, 0, 0, 0, 0};
+        hwl_io io = {&pc, pw, pr, NULL, pb};
+        hwl_host h;
+        CHECK(hwl_host_init(&h, &io, 5, 5) == 0);
+        hwl_info info;
+        CHECK(hwl_host_hello(&h, 1, &info) == 0);
+        CHECK(hwl_host_send(&h, HWL_RESET, NULL, 0) == 0);
+        uint8_t cfg[8] = {6, 0x90, 0x4e}; /* interval 10000 */
+        size_t cl = 3;
+        if (t == 0) {
+            hwl_enc e;
+            hwl_enc_init(&e, HWP_KIND_TUPLE2);
+            hwp_rec r;
+            memset(&r, 0, sizeof r);
+            r.a = 5;
+            hwl_enc_add(&e, &r);
+            CHECK(hwl_host_send(&h, HWL_TUPLES, e.pl, e.len) == 0);
+        } else {
+            cfg[0] = 1;      /* tables */
+            cfg[1] = 17;     /* more than MAX_TABLES (16) */
+            cl = 2;
+        }
+        int rc = hwl_host_send(&h, HWL_CONFIG, cfg, cl);
+        if (rc == 0) rc = hwl_host_flush(&h);
+        CHECK(rc == -1);
+        CHECK(h.fatal_code == (t == 0 ? HWL_E_STATE : HWL_E_RANGE));
+        CHECK(strstr(h.err, "refused CONFIG") != NULL);
+        hwl_host_free(&h);
+        hwl_dev_free(dev);
+    }
+}
+
 int main(void)
 {
     test_crc();
@@ -543,6 +584,7 @@ int main(void)
     test_encoding();
     test_orec();
     test_session();
+    test_refused();
     if (fails) {
         printf("test_link: %d checks FAILED\n", fails);
         return 1;
