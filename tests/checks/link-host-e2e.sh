@@ -58,8 +58,12 @@ run_case() {
     shift 5
     local max=--max-events
     [ "$eng" = pfp ] && max=--max # hwprof run --engine pfp's name for it
+    # clean line: a timeout long enough that a loaded machine causes none;
+    # errors: short timeouts (the pty answers at once), many silent ones allowed
+    local tmo="--timeout 500"
+    [ "$errs" = 1 ] && tmo="--timeout 20 --retries 40"
     start_emu --engine "$eng" $emu || return
-    timeout 300 "$HW" stream --port "$PTY" --engine "$eng" --timeout 20 $max $N "$@" "$trace" \
+    timeout 300 "$HW" stream --port "$PTY" --engine "$eng" $tmo $max $N "$@" "$trace" \
         > "$B/$name.stream" 2> "$B/$name.stream.err"
     local rc=$?
     stop_emu
