@@ -900,6 +900,7 @@ int hwl_host_send(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n)
     }
     h->nwin++;
     h->next_seq++;
+    if (type == HWL_RESET) h->chunk = 0; /* no chunk outstanding after RESET */
     h->st.tx_seq_packets++;
     if (type == HWL_TUPLES) {
         h->st.tuples_packets++;
