@@ -659,7 +659,7 @@ int hwl_host_pump(hwl_host *h, int timeout_ms, hwl_pkt *got)
         if (left < 0) left = 0;
         long n = h->io.read(h->io.ctx, h->rxb, sizeof h->rxb, (int)(left + 0.5));
         if (n < 0) {
-            herr(h, "read from the port failed");
+            herr(h, "read from the port failed (did the device side close it?)");
             return -1;
         }
         h->rxp = 0;
