@@ -22,6 +22,9 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/serial.h>
+#endif
 
 #include "cli.h"
 #include "cmap.h"
@@ -875,6 +878,16 @@ static int port_open(port *p, const char *name)
         return -1;
     }
     tcflush(p->fd, TCIOFLUSH);
+#if defined(__linux__) && defined(TIOCGSERIAL) && defined(ASYNC_LOW_LATENCY)
+    /* USB serial adapters (ftdi_sio) hold short replies up to their latency
+     * timer (16 ms by default); low latency makes it 1 ms. Best effort: a
+     * pty or a driver without it simply refuses. */
+    struct serial_struct ss;
+    if (ioctl(p->fd, TIOCGSERIAL, &ss) == 0) {
+        ss.flags |= ASYNC_LOW_LATENCY;
+        ioctl(p->fd, TIOCSSERIAL, &ss);
+    }
+#endif
     return 0;
 }
 
