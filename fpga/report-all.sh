@@ -25,5 +25,6 @@ for b in $boards; do
   done
 done
 "$PYTHON" "$HWP_ROOT/fpga/report.py" --root "$SYNTHROOT" --boards "$boards" --engines "${engines[*]}" \
+  --board-root "${SYNTHROOT_BOARD:-$BUILD/synth-board}" --top-dir "$HWP_ROOT" \
   --out "$HWP_ROOT/docs/results/fpga.md" || fail=1
 exit $fail

@@ -119,20 +119,64 @@ def table(a):
                'Block RAM: `ICESTORM_RAM` (4 kbit) on iCE40, `DP16KD` (18 kbit) on ECP5.')
     if missing:
         out.append('')
-        out.append('Not built (run `make synth` for them): ' + ', '.join(missing) + '.')
+        out.append('Not built (run `make synth-bench` for them): ' + ', '.join(missing) + '.')
+    bad_board = board_table(a, boards, engines, out)
     os.makedirs(os.path.dirname(a.out) or '.', exist_ok=True)
     with open(a.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out) + '\n')
     print(f'fpga-report: wrote {a.out} ({len(rows)} builds, {len(missing)} missing)')
     bad = [r for r in rows if 'failed' in r or not r['timing_met']]
-    return 1 if missing or bad else 0
+    return 1 if missing or bad or bad_board else 0
+
+
+def board_table(a, boards, engines, out):
+    """Board tops (the link around an engine): build/synth-board/<board>/<engine>/summary.json."""
+    if not a.board_root:
+        return 0
+    rows, missing = [], []
+    for b in boards:
+        for e in engines:
+            if not os.path.exists(os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')):
+                continue
+            try:
+                with open(os.path.join(a.board_root, b, e, 'summary.json'), encoding='utf-8') as f:
+                    rows.append(json.load(f))
+            except (OSError, ValueError):
+                missing.append(f'{b}/{e}')
+    out.append('')
+    out.append('## Board builds: the link and one engine')
+    out.append('')
+    out.append('`make synth BOARD=<board> ENGINE=<engine>`: the board top `fpga/<board>/<engine>_top.v` '
+               '(power-on reset, rtl/link, the engine shell and the engine; docs/fpga.md), timed at the '
+               'board clock, from `build/synth-board/<board>/<engine>/summary.json`.')
+    out.append('')
+    out.append('| board | engine | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) | block RAM | Fmax MHz '
+               '| target MHz | met |')
+    out.append('|---|---|---|---|---|---|---|---|---|')
+    bad = 0
+    for r in rows:
+        if 'failed' in r:
+            out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {r['engine']} | build failed: "
+                       f"{r['failed'].replace('|', '/')[:160]} | | | | | | **no** |")
+            bad += 1
+            continue
+        n, y = r['nextpnr'], r['yosys_cells']
+        out.append(f"| {r['board']} ({r['device']}) | {r['engine']} | {n['logic']['used']} / {n['logic']['available']} "
+                   f"| {y.get('LUT4', '?')} | {y.get('FF', '?')} | {n['bram']['used']} / {n['bram']['available']} "
+                   f"| {r['fmax_mhz']:.1f} | {r['target_mhz']:g} | {'yes' if r['timing_met'] else '**no**'} |")
+        bad += 0 if r['timing_met'] else 1
+    if missing:
+        out.append('')
+        out.append('Board tops not built (run `make synth` for them): ' + ', '.join(missing) + '.')
+    return bad
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--summarize')
     for k in ['board', 'engine', 'arch', 'kind', 'config', 'target', 'seconds',
-              'nextpnr-warnings', 'bitstream', 'root', 'boards', 'engines', 'out']:
+              'nextpnr-warnings', 'bitstream', 'root', 'boards', 'engines', 'out', 'board-root',
+              'top-dir']:
         ap.add_argument('--' + k)
     a = ap.parse_args()
     try:

@@ -743,19 +743,23 @@ module hwp_link #(
         end
     end
 
-    // LEDs: activity (a byte either way) and errors (corrupt frame, framing error)
-    reg  [LED_W-1:0] led_a_q, led_e_q;
+    // LEDs: activity (a byte either way) and errors (corrupt frame, framing
+    // error), each held for 2..3 periods of a shared 2^(LED_W-1) prescaler
+    reg  [LED_W-2:0] led_pre_q;
+    reg  [1:0]  led_a_q, led_e_q;
+    wire        led_tick = led_pre_q == {(LED_W - 1){1'b0}};
     always @(posedge clk_i) begin
         if (rst_i) begin
-            led_a_q <= {LED_W{1'b0}}; led_e_q <= {LED_W{1'b0}};
+            led_pre_q <= {(LED_W - 1){1'b0}}; led_a_q <= 2'd0; led_e_q <= 2'd0;
         end else begin
-            if (rxb_valid || (txb_valid && txb_ready)) led_a_q <= {LED_W{1'b1}};
-            else if (led_a_q != {LED_W{1'b0}}) led_a_q <= led_a_q - 1'b1;
-            if (rx_ferr || (fdone && corrupt)) led_e_q <= {LED_W{1'b1}};
-            else if (led_e_q != {LED_W{1'b0}}) led_e_q <= led_e_q - 1'b1;
+            led_pre_q <= led_pre_q + 1'b1;
+            if (rxb_valid || (txb_valid && txb_ready)) led_a_q <= 2'd3;
+            else if (led_tick && led_a_q != 2'd0) led_a_q <= led_a_q - 2'd1;
+            if (rx_ferr || (fdone && corrupt)) led_e_q <= 2'd3;
+            else if (led_tick && led_e_q != 2'd0) led_e_q <= led_e_q - 2'd1;
         end
     end
-    assign led_act_o = led_a_q != {LED_W{1'b0}};
-    assign led_err_o = led_e_q != {LED_W{1'b0}};
+    assign led_act_o = led_a_q != 2'd0;
+    assign led_err_o = led_e_q != 2'd0;
 endmodule
 `default_nettype wire
