@@ -164,7 +164,7 @@ def main():
         with open(a.synth) as f:
             syn = json.load(f)
         n = syn["nextpnr"]
-        L.append("`make synth BOARD=ulx3s ENGINE=coproc` (default sizes, ECP5-85F, out-of-context "
+        L.append("`make synth-bench BOARD=ulx3s ENGINE=coproc` (default sizes, ECP5-85F, out-of-context "
                  f"bench, `{a.synth}`):\n")
         L.append("| device | configuration | logic cells | FF | block RAM | LUT RAM | Fmax (MHz) | target (MHz) |")
         L.append("|---|---|---|---|---|---|---|---|")
@@ -174,7 +174,7 @@ def main():
         L.append("")
         L.append("Memories: " + "; ".join(syn["yosys_cells"]["memories"]) + ".\n")
     else:
-        L.append(f"({a.synth} not present: run `make synth BOARD=ulx3s ENGINE=coproc`.)\n")
+        L.append(f"({a.synth} not present: run `make synth-bench BOARD=ulx3s ENGINE=coproc`.)\n")
     if a.notes and os.path.exists(a.notes):
         with open(a.notes) as f:
             L.append(f.read())
