@@ -73,6 +73,8 @@ def main():
     ap.add_argument("--json-out", help="raw results (JSON)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--throughput", default="", help="text line about the measured throughput")
+    ap.add_argument("--append", action="append", default=[],
+                    help="markdown file appended verbatim (hand-kept sections, e.g. the FPGA builds)")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
 
@@ -266,6 +268,10 @@ def main():
     md.append("- Why the results differ from the paper where they do (short traces, the "
               "100K stand-in, single-table reset) is discussed in docs/mhash.md, section Results.")
     md.append("")
+    for extra in a.append:
+        with open(extra) as f:
+            md.append(f.read().rstrip("\n"))
+        md.append("")
     with open(a.out, "w") as f:
         f.write("\n".join(md) + "\n")
     print("mhash sweep: wrote %s (%d runs)" % (a.out, len(jobs)), file=sys.stderr)
