@@ -322,6 +322,7 @@ typedef struct prof {
     int *hot;
     uint64_t *tru;  /* eval: exact count of the range */
     uint64_t cycles;
+    uint64_t cyc_groups[RAP_CYC_NGROUPS]; /* cycle model: clocks per state group */
     int cycle_same;
 } prof;
 
@@ -407,6 +408,7 @@ static int build(const rap_opts *o, const char *cmd, const uint64_t *keys, uint6
         if (k != p->nn) same = 0;
         p->cycle_same = same;
         p->ctr[RAP_C_STALLS] = rap_cyc_counter(m, RAP_C_STALLS);
+        for (int g = 0; g < RAP_CYC_NGROUPS; g++) p->cyc_groups[g] = rap_cyc_state_clocks(m, g);
         rap_cyc_free(m);
         if (!same) {
             fprintf(stderr, "hwprof %s: the cycle model built a different tree (%s)\n", cmd,
@@ -486,6 +488,11 @@ static void print_counters_json(const rap_opts *o, const prof *p)
         printf(",\"tcam\":\"%s\",\"cycles\":%" PRIu64 ",\"events_per_clock\":%.4f,\"cycle_model_same_tree\":%s",
                o->tram ? "ram" : "lut", p->cycles,
                p->cycles ? (double)p->n / (double)p->cycles : 0.0, p->cycle_same ? "true" : "false");
+    if (o->cycle)
+        printf(",\"clocks_run\":%" PRIu64 ",\"clocks_split\":%" PRIu64 ",\"clocks_merge\":%" PRIu64
+               ",\"clocks_other\":%" PRIu64,
+               p->cyc_groups[RAP_CYC_RUN], p->cyc_groups[RAP_CYC_SPLIT], p->cyc_groups[RAP_CYC_MERGE],
+               p->cyc_groups[RAP_CYC_OTHER]);
 }
 
 int hwp_run_rap(int argc, char **argv)

@@ -151,6 +151,11 @@ uint64_t rap_cyc_counter(const rap_cyc_t *m, int which);
 int rap_cyc_live(const rap_cyc_t *m);
 uint64_t rap_cyc_next_merge(const rap_cyc_t *m);
 int rap_cyc_full(const rap_cyc_t *m);
+/* Clocks spent in each group of controller states since reset (where the
+ * cycles go): RUN (the pipeline), split (probe, decide, child writes), merge
+ * batches, and the rest (start-up, readout). */
+enum { RAP_CYC_RUN = 0, RAP_CYC_SPLIT = 1, RAP_CYC_MERGE = 2, RAP_CYC_OTHER = 3, RAP_CYC_NGROUPS = 4 };
+uint64_t rap_cyc_state_clocks(const rap_cyc_t *m, int group);
 /* Runs a whole key sequence with the input always valid and the output always
  * ready; returns cycles until done, or 0 on a hang (> limit cycles). */
 uint64_t rap_cyc_run(rap_cyc_t *m, const uint64_t *keys, uint64_t nkeys, uint64_t limit);

@@ -74,6 +74,7 @@ struct rap_cyc {
     int out_v, out_k, out_l;
     uint64_t out_p, out_n;
     int tc_busy; /* RAM TCAM: cycles of write still to go */
+    uint64_t stc[RAP_CYC_NGROUPS]; /* accounting only: clocks per state group */
 };
 
 /* ------------------------------------------------------------ hash of live entries */
@@ -259,6 +260,28 @@ static void do_reset(rap_cyc_t *m)
     m->mk_v = m->mq_v = m->ma_v = m->mc_v = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     m->tc_busy = 0;
+    memset(m->stc, 0, sizeof m->stc);
+}
+
+static int state_group(int st)
+{
+    switch (st) {
+    case ST_RUN: return RAP_CYC_RUN;
+    case ST_PROBE:
+    case ST_PWAIT:
+    case ST_DECIDE:
+    case ST_WR: return RAP_CYC_SPLIT;
+    case ST_M_INIT:
+    case ST_M_RUN:
+    case ST_M_END:
+    case ST_M_NEXT: return RAP_CYC_MERGE;
+    default: return RAP_CYC_OTHER;
+    }
+}
+
+uint64_t rap_cyc_state_clocks(const rap_cyc_t *m, int group)
+{
+    return (group >= 0 && group < RAP_CYC_NGROUPS) ? m->stc[group] : 0;
 }
 
 void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
@@ -322,6 +345,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         m->key_q = 0;
         return;
     }
+    m->stc[state_group(st)]++;
 
     /* ---- next state (defaults as in the RTL) */
     int st_d = st;

@@ -35,11 +35,11 @@ SIM_ARGS_b16    := --param eps_q=3276 --max-events 100000
 SIM_GPARAMS_ramfull := W=32 K=1 N=6 CW=32 SB=1 CB=6 MERGE_FIRST=64 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=2 ARB_SERIAL=1
 SIM_ARGS_ramfull    := --param eps_q=1310 --max-events 100000
 
-# ice40: the iCEBreaker (UP5K) build of tests/eval/rap-synth.sh: RAM TCAM with
-# 8-bit slices (257-cycle entry writes) and per-bit write enables, bit-serial
-# arbiter with the level limit in the TCAM, 24-bit counters, 2-slot buffer
-# with 8-bit counts
-SIM_GPARAMS_ice40 := W=32 K=2 N=64 CW=24 SB=1 CB=8 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=8 TCAM_BITWE=1 ARB_SERIAL=2
+# ice40: the iCEBreaker (UP5K) build of tests/eval/rap-synth.sh (48 entries:
+# 64 need 5432 of the 5280 logic cells): RAM TCAM with 8-bit slices
+# (257-cycle entry writes) and per-bit write enables, bit-serial arbiter with
+# the level limit in the TCAM, 24-bit counters, 2-slot buffer with 8-bit counts
+SIM_GPARAMS_ice40 := W=32 K=2 N=48 CW=24 SB=1 CB=8 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=8 TCAM_BITWE=1 ARB_SERIAL=2
 SIM_ARGS_ice40    := --param eps_q=6553
 
 SIM_TRACES := $(sort $(wildcard tests/traces/*-bb.hwpt tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt))

@@ -8,7 +8,7 @@
 #   tests/eval/rap-synth.sh <icebreaker|ulx3s> [lut|ram]   (default ram)
 #
 # icebreaker (iCE40 UP5K): the ice40 configuration of tb/rap/engine.mk (the
-#   one the lockstep regression runs): 64 entries, W = 32, b = 4, RAM TCAM
+#   one the lockstep regression runs): 48 entries, W = 32, b = 4, RAM TCAM
 #   with 8-bit slices (256-word block RAMs, 257-cycle entry writes) and
 #   per-bit write enables, bit-serial arbiter with the level limit in the
 #   TCAM, lean slot logic, 24-bit counters, 2-slot buffer with 8-bit counts;
@@ -27,8 +27,9 @@ common="-GW=32 -GK=2 -GCW=32 -GCB=16 -GMERGE_FIRST=1024 -GMERGE_Q=2 -GOPT_TCAM_R
 case $board in
   icebreaker)
     g=$(make -s --no-print-directory print-SIM_GPARAMS_ice40 ENGINE=rap) || exit 1
-    f=""; for p in $g; do case $p in N=*) ;; *) f+=" -G$p" ;; esac; done
-    export SYNTH_VFLAGS_ice40="${f# } -GN=${RAP_N:-64}" SYNTH_FREQ_icebreaker=30 SYNTH_OPTS_ice40=-dsp
+    f=""; for p in $g; do case $p in N=*) [ -n "${RAP_N:-}" ] || f+=" -G$p" ;; *) f+=" -G$p" ;; esac; done
+    [ -z "${RAP_N:-}" ] || f+=" -GN=$RAP_N"
+    export SYNTH_VFLAGS_ice40="${f# }" SYNTH_FREQ_icebreaker=30 SYNTH_OPTS_ice40=-dsp
     var=ice40 ;;
   ulx3s)      export SYNTH_VFLAGS_ecp5="$common -GTCAM_CHUNK=4 -GN=${RAP_N:-512} -GSB=3" SYNTH_FREQ_ulx3s=75 ;;
   -h|--help) sed -n '3,18p' "$0"; exit 0 ;;

@@ -124,6 +124,11 @@ def main():
     tmp = os.path.join("build", "eval-rap")
     os.makedirs(tmp, exist_ok=True)
 
+    # the iCE40 board build is the ice40 configuration of the lockstep regression
+    g = subprocess.run(["make", "-s", "--no-print-directory", "print-SIM_GPARAMS_ice40", "ENGINE=rap"],
+                       capture_output=True, text=True, check=True).stdout.split()
+    ICE = {k: int(v) for k, v in (w.split("=") for w in g)}
+
     jobs = []
     for t in a.traces:
         name = os.path.basename(t).replace(".hwpt", "")
@@ -139,9 +144,11 @@ def main():
         # width follows the trace as in the other columns)
         dram = run_eval(a.hwprof, t, eps, ["--entries", "512", "--cycle-model", "--tcam", "ram",
                                            "--tcam-chunk", "4", "--buffer", "8"])
-        d64 = run_eval(a.hwprof, t, eps, ["--entries", "64", "--cycle-model", "--tcam", "ram",
-                                          "--tcam-chunk", "8", "--buffer", "2",
-                                          "--buffer-count-bits", "8", "--counter-bits", "24"])
+        d64 = run_eval(a.hwprof, t, eps, ["--entries", str(ICE["N"]), "--cycle-model", "--tcam", "ram",
+                                          "--tcam-chunk", str(ICE["TCAM_CHUNK"]),
+                                          "--buffer", str(1 << ICE["SB"]),
+                                          "--buffer-count-bits", str(ICE["CB"]),
+                                          "--counter-bits", str(ICE["CW"])])
         d.update(name=name, kind=kind_of(t), series=series, n512=d512, nram=dram, n64=d64)
         return d
 
@@ -215,7 +222,7 @@ def main():
     L.append("The two right-hand configurations are those of the board builds below "
              "(ECP5: 8-slot buffer; iCE40: 2-slot buffer with 8-bit counts, 24-bit counters), "
              "with the key width of the trace.\n")
-    L.append("| trace | eps | LUT TCAM, 4096 entries | LUT TCAM, 512 entries | RAM TCAM, 4-bit slices, 512 entries (ECP5 build) | RAM TCAM, 8-bit slices, 64 entries (iCE40 build) | overflow at 64 |")
+    L.append(f"| trace | eps | LUT TCAM, 4096 entries | LUT TCAM, 512 entries | RAM TCAM, 4-bit slices, 512 entries (ECP5 build) | RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries (iCE40 build) | overflow at {ICE['N']} |")
     L.append("|---|---|---|---|---|---|---|")
     for r in sorted(res, key=lambda r: (r["kind"], r["name"], -r["eps"])):
         L.append(f"| {r['name']} | {r['eps']:g} | {r['events_per_clock']:.3f} | "
@@ -223,7 +230,7 @@ def main():
                  f"{r['n64']['events_per_clock']:.3f} | {r['n64']['overflow']} |")
     for key, label in (("events_per_clock", "LUT TCAM, 4096 entries"), ("n512", "LUT TCAM, 512 entries"),
                        ("nram", "RAM TCAM, 4-bit slices, 512 entries"),
-                       ("n64", "RAM TCAM, 8-bit slices, 64 entries")):
+                       ("n64", f"RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries")):
         for eps in (0.1, 0.01):
             v = [(r[key] if key == "events_per_clock" else r[key]["events_per_clock"])
                  for r in res if abs(r["eps"] - eps) < 1e-9]
@@ -234,6 +241,26 @@ def main():
              "12 + k clocks for k inserted children; on the RAM TCAM each child adds one "
              "2^CHUNK + 1 clock write sweep) and, with small TCAMs, to forced merge batches; "
              "the merge batches themselves visit one node per clock.")
+    # measured: clocks per controller state group (cycle model), summed over the traces
+    if all("clocks_run" in r for r in res):
+        L.append("\n### Where the cycles go (cycle model, summed over the traces)\n")
+        L.append("Share of all clocks in the pipeline state (RUN: one update per clock, minus "
+                 "replay bubbles after a flush and cycles with the buffer empty), in split "
+                 "handling (child probes, decision, child writes including the RAM TCAM's write "
+                 "sweeps), in merge batches, and in the rest (start-up, buffer flush, readout).\n")
+        L.append("| configuration | eps | events / clock (all traces) | RUN % | split % | merge % | other % | splits | merge batches |")
+        L.append("|---|---|---|---|---|---|---|---|---|")
+        for key, label in ((None, "LUT TCAM, 4096 entries"), ("n512", "LUT TCAM, 512 entries"),
+                           ("nram", "RAM TCAM, 4-bit slices, 512 entries (ECP5 build)"),
+                           ("n64", f"RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries (iCE40 build)")):
+            for eps in (0.1, 0.01):
+                rs = [(r if key is None else r[key]) for r in res if abs(r["eps"] - eps) < 1e-9]
+                tot = sum(x["cycles"] for x in rs)
+                ev = sum(x["events"] for x in rs)
+                sh = {g: 100.0 * sum(x["clocks_" + g] for x in rs) / tot for g in ("run", "split", "merge", "other")}
+                L.append(f"| {label} | {eps:g} | {ev / tot:.3f} | {sh['run']:.1f} | {sh['split']:.1f} | "
+                         f"{sh['merge']:.1f} | {sh['other']:.1f} | {sum(x['splits'] for x in rs)} | "
+                         f"{sum(x['merge_batches'] for x in rs)} |")
     L.append("\n## FPGA builds (tests/eval/rap-synth.sh, fpga/synth.sh)\n")
     L.append("Out-of-context bench (the engine's ports registered to and from pins), Yosys "
              "synth_ice40 -dsp / synth_ecp5, nextpnr with seed 1, b = 4, W = 32; the configurations "
@@ -250,7 +277,12 @@ def main():
         found = True
         with open(f) as fh:
             sm = json.load(fh)
-        var = "ram" if "OPT_TCAM_RAM=1" in sm.get("config", "") or "-ram" in f else "lut"
+        try:
+            with open(os.path.join(os.path.dirname(f), "synth.ys")) as fh:
+                ys = fh.read()
+        except OSError:
+            ys = ""
+        var = "ram" if ("OPT_TCAM_RAM=1" in sm.get("config", "") or "OPT_TCAM_RAM 1" in ys) else "lut"
         nx = sm.get("nextpnr", {})
         yc = sm.get("yosys_cells", {})
         cfg = sm.get("config", "")
