@@ -2,7 +2,7 @@
 // Board shell for range-adaptive profiling (rtl/rap, Mysore et al. 2008)
 // behind the link (hwp_link): CONFIG register 1 = eps_q (reset value 6553,
 // the `hwprof run --engine rap` default eps = 0.1); INFO build parameters
-// 1..10 = the engine's parameters in header order. Input records: tuple1
+// 1..12 = the engine's parameters in header order. Input records: tuple1
 // (the key). Output records: 0x01 NODE prefix len count for every node of the
 // readout, one 0xF1 COUNTERS record holding the 7 counter values in readout
 // order, then 0xF0 END. docs/protocol.md, "Engines on the link".
@@ -18,6 +18,8 @@ module hwp_shell_rap #(
     parameter integer MERGE_Q      = 2,         // engine: merge period factor
     parameter integer OPT_TCAM_RAM = 0,         // engine: RAM TCAM
     parameter integer TCAM_CHUNK   = 4,         // engine: RAM TCAM slice bits
+    parameter integer TCAM_BITWE   = 0,         // engine: RAM TCAM per-bit write enables
+    parameter integer ARB_SERIAL   = 0,         // engine: stage-2 arbiter variant
     parameter [7:0]   BOARD_ID     = 8'd0,      // link: INFO board id
     parameter [31:0]  CLK_KHZ      = 32'd12000, // link: clock in kHz
     parameter [31:0]  BOOT_DIV     = 32'h682b,  // link: boot-rate divisor (24.8)
@@ -52,7 +54,7 @@ module hwp_shell_rap #(
     assign chk_ok = chk_reg == 8'd1 && chk_val >= 64'd1 && chk_val <= 64'd65535;
 
     localparam [31:0] P1 = W, P2 = K, P3 = N, P4 = CW, P5 = SB, P6 = CB, P8 = MERGE_Q,
-                      P9 = OPT_TCAM_RAM, P10 = TCAM_CHUNK;
+                      P9 = OPT_TCAM_RAM, P10 = TCAM_CHUNK, P11 = TCAM_BITWE, P12 = ARB_SERIAL;
     always @(*) begin
         case (info_idx)
             4'd0: info_val = P1;
@@ -64,7 +66,9 @@ module hwp_shell_rap #(
             4'd6: info_val = MERGE_FIRST;
             4'd7: info_val = P8;
             4'd8: info_val = P9;
-            default: info_val = P10;
+            4'd9: info_val = P10;
+            4'd10: info_val = P11;
+            default: info_val = P12;
         endcase
     end
 
@@ -77,7 +81,8 @@ module hwp_shell_rap #(
     wire [4:0]    unused_dbg_state;
     hwp_rap #(
         .W(W), .K(K), .N(N), .CW(CW), .SB(SB), .CB(CB), .MERGE_FIRST(MERGE_FIRST), .MERGE_Q(MERGE_Q),
-        .OPT_TCAM_RAM(OPT_TCAM_RAM), .TCAM_CHUNK(TCAM_CHUNK)
+        .OPT_TCAM_RAM(OPT_TCAM_RAM), .TCAM_CHUNK(TCAM_CHUNK), .TCAM_BITWE(TCAM_BITWE),
+        .ARB_SERIAL(ARB_SERIAL)
     ) u_eng (
         .clk_i(clk_i), .rst_i(rst_i || eng_rst), .eps_q_i(eps_q),
         .in_valid_i(rec_valid), .in_ready_o(rec_ready), .in_id_i(rec_a[W-1:0]), .eos_i(eos),
@@ -109,7 +114,7 @@ module hwp_shell_rap #(
 
     localparam integer OW = (W > CW) ? W : CW;   // widest output field
     hwp_link #(
-        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(1), .W(W), .NPARAM(10), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd3),
+        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(1), .W(W), .NPARAM(12), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd3),
         .KIND(8'd1), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK), .LED_W(LED_W)
     ) u_link (
         .clk_i(clk_i), .rst_i(rst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),
