@@ -7,6 +7,8 @@
 # unknown type (ERR unknown), CONFIG range errors, EOS, POLL/OUT until done
 # (records parsed, END last, a repeated POLL returns the same chunk), STATUS
 # counters. Prints "PASS host-smoke ..." or "FAIL host-smoke: <why>", exit 0/1.
+# Also: SET_BAUD not followed by the host -> the device falls back to the
+# boot rate.
 # usage: host_smoke.py PTY ENGINE [--baud B] [--tuples N] [--trace-seed S]
 import argparse, os, random, select, sys, termios, time
 
@@ -127,8 +129,19 @@ def main():
             raise Fail("INFO proto %d engine %d seq %d" % (proto, eng, seq))
         print("INFO board=%d engine=%d kind=%d slots=%d clk_khz=%d divisor=0x%x params=%s"
               % (board, eng, kind, slots, clk_khz, div, params))
-        # switch to the fast rate
+        # SET_BAUD but the host stays at the boot rate: after ~100 ms without
+        # a valid packet the device falls back to the boot rate
         ndiv = round(clk_khz * 1000 * 256 / a.baud)
+        t, seq, p = L.req(slip(pkt(0x02, 0, ndiv.to_bytes(4, "little") + b"\x33")), 0x81, "SET_BAUD (not followed)")
+        if p[0] != 0x33: raise Fail("SET_BAUD ACK carries %d, not the token" % p[0])
+        t_end = time.time() + 60
+        while True:
+            L.send(slip(pkt(0x01, 0, b"\x00")))
+            r = L.recv(timeout=1.0)
+            if r is not None and r[0] == 0x83: break
+            if time.time() > t_end: raise Fail("no fall-back to the boot rate after SET_BAUD")
+        if int.from_bytes(r[2][9:13], "little") != div: raise Fail("fall-back divisor 0x%x" % int.from_bytes(r[2][9:13], "little"))
+        # switch to the fast rate
         L.req(slip(pkt(0x02, 0, ndiv.to_bytes(4, "little") + b"\x07")), 0x81, "SET_BAUD")
         time.sleep(0.05)
         L.set_baud(a.baud)
