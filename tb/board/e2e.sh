@@ -67,7 +67,9 @@ one() { # name errors(0|1) events model-options...
   tps=$(awk -v n="$n" -v c="$cyc" -v b="$board" 'BEGIN { hz = (b == "ulx3s") ? 25e6 : 12e6; printf "%.0f", n * hz / c }')
   echo "ok $board/$eng $name: $(wc -l < "$B/run-$n.txt") lines identical; $n tuples in $cyc board cycles = $tps tuples/s at the board clock (whole session); $(sed -E 's/^link: //; s/ (seconds|tuples_per_s|bytes_per_s|probes|err_unknown|err_too_long|out_dup|dev_unknown|dev_stalls|dev_applied|dev_out_records)=[^ ]*//g' <<<"$link"); $(sed -E 's/^BOARD //; s/board=[^ ]* engine=[^ ]* //' <<<"$model") ($((SECONDS - t0)) s)"
 }
-one clean 0 "$n"
+one clean 0 "$n" --log "$B/clean.log"
+hz=12000000; [ "$board" = ulx3s ] && hz=25000000
+echo "rate $board/$eng: $(python3 tb/board/log_rate.py "$B/clean.log" "$n" "$hz") (clean run; 3 Mbaud line)"
 one errors 1 "$ne" --flip "${E2E_FLIP:-0.001}" --drop "${E2E_DROP:-0.001}" --seed 7
 if [ $fail -eq 0 ]; then echo "PASS link-e2e $board/$eng trace=$(basename "$trace") events=$n"; else echo "FAIL link-e2e $board/$eng"; fi
 exit $fail
