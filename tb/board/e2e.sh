@@ -39,7 +39,7 @@ one() { # name errors(0|1) events model-options...
   for _ in $(seq 100); do [ -s "$B/pty" ] && break; sleep 0.05; done
   if [ ! -s "$B/pty" ]; then echo "FAIL link-e2e $board/$eng $name: no pty"; kill "$pid"; fail=1; return; fi
   local t0=$SECONDS
-  timeout 170 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-400} --max-events "$n" \
+  timeout 170 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-600} --retries 20 --max-events "$n" \
       "${opts[@]}" "$trace" > "$B/$name.stream" 2> "$B/$name.err"
   local rc=$?
   for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
