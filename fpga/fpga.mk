@@ -36,8 +36,8 @@ synth-check:
 	@bash fpga/synth-check.sh $(ENGINE)
 
 prog:
-	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make prog BOARD=<board> ENGINE=<engine>" >&2; exit 2; }
-	@bash fpga/prog.sh $(BOARD) $(ENGINE)
+	@test -n "$(BOARD)" || { echo "usage: make prog BOARD=<board> [ENGINE=<engine>]" >&2; exit 2; }
+	@bash fpga/prog.sh $(BOARD) $(or $(ENGINE),$(BOARD_ENGINE_$(BOARD)))
 
 # Builds every (board, engine) that is missing, failed or stale (REBUILD=1: all;
 # REPORT_ONLY=1: none), then rewrites docs/results/fpga.md from the summaries.
