@@ -102,6 +102,7 @@ module hwp_rap #(
     reg [CB-1:0] s2_c_q, s2_c_d;
     reg [K-1:0]  s2_j_q, s2_j_d;
     reg [N-1:0]  s2_m_q, s2_m_d;
+    wire [N-1:0] s1_mv;     // stage 1: live match lines (registered into s2_m_q)
     reg          s3_v_q, s3_v_d, s3_ns_q, s3_ns_d;
     reg [W-1:0]  s3_id_q, s3_id_d;
     reg [CB-1:0] s3_c_q, s3_c_d;
@@ -186,6 +187,7 @@ module hwp_rap #(
     reg [W-1:0]  tc_key;
     reg [LB:0]   tc_lim;    // level limit of the search (levels < tc_lim), RAM TCAM limit slice
     wire [N-1:0] tc_match;
+    assign s1_mv = tc_match & valid_q;
     wire         tc_busy;
 
     generate
@@ -260,13 +262,35 @@ module hwp_rap #(
             if (TLIM != 0 && (1 << TCAM_CHUNK) <= H + 1) begin : g_bad
                 rap_error_ARB_SERIAL_2_needs_2_pow_TCAM_CHUNK_above_W_div_K_plus_1 u_err ();
             end
-            reg [N-1:0] cand;
-            reg [N-1:0] lbit;
+            // With TLIM the first R1 rounds run in stage 1 on the match lines
+            // being registered (retiming: the levels do not change between
+            // stage 1 and stage 2 of any search whose result is used; table
+            // writes happen only in INIT and WR, and a WR write cycle is
+            // always followed by another WR cycle), the rest in stage 2.
+            localparam integer R1 = (TLIM != 0) ? (LB + 1) / 2 : 0;
+            reg [N-1:0]  c1_d, c1_q, cand;
+            reg [LB-1:0] b1_d, b1_q;
+            reg [N-1:0]  lbit1, lbit;
             integer ab, ae;
             always @(*) begin
+                c1_d = s1_mv;
+                b1_d = {LB{1'b0}};
+                for (ab = LB - 1; ab >= LB - R1; ab = ab - 1) begin
+                    for (ae = 0; ae < N; ae = ae + 1) lbit1[ae] = len_q[ae*LB + ab];
+                    b1_d[ab] = |(c1_d & lbit1);
+                    if (b1_d[ab]) c1_d = c1_d & lbit1;
+                end
+            end
+            always @(posedge clk_i) begin
+                c1_q <= c1_d;
+                b1_q <= b1_d;
+            end
+            always @(*) begin
+                best_lvl = b1_q;
                 for (ae = 0; ae < N; ae = ae + 1)
-                    cand[ae] = s2_m_q[ae] && (TLIM != 0 || {1'b0, len_q[ae*LB +: LB]} < arb_lim);
-                for (ab = LB - 1; ab >= 0; ab = ab - 1) begin
+                    if (R1 != 0) cand[ae] = c1_q[ae];
+                    else cand[ae] = s2_m_q[ae] && (TLIM != 0 || {1'b0, len_q[ae*LB +: LB]} < arb_lim);
+                for (ab = LB - 1 - R1; ab >= 0; ab = ab - 1) begin
                     for (ae = 0; ae < N; ae = ae + 1) lbit[ae] = len_q[ae*LB + ab];
                     best_lvl[ab] = |(cand & lbit);
                     if (best_lvl[ab]) cand = cand & lbit;
@@ -274,7 +298,7 @@ module hwp_rap #(
             end
             assign arb_sel = cand;
             assign probe_hit = ({1'b0, best_lvl} == {1'b0, sp_lvl_q} + 1'b1);
-            wire unused_lw = &{1'b0, lw_we, lw_idx, lw_lvl};
+            wire unused_lw = &{1'b0, lw_we, lw_idx, lw_lvl, c1_d, b1_d};
         end
         for (ga = 0; ga < IB; ga = ga + 1) begin : g_idx
             wire [N-1:0] col;
@@ -481,7 +505,7 @@ module hwp_rap #(
         s1_v_d = 1'b0; s1_pr_d = 1'b0; s1_ns_d = 1'b0; s1_id_d = s1_id_q; s1_c_d = s1_c_q;
         s1_j_d = s1_j_q;
         s2_v_d = s1_v_q; s2_pr_d = s1_pr_q; s2_ns_d = s1_ns_q; s2_id_d = s1_id_q;
-        s2_c_d = s1_c_q; s2_j_d = s1_j_q; s2_m_d = tc_match & valid_q;
+        s2_c_d = s1_c_q; s2_j_d = s1_j_q; s2_m_d = s1_mv;
         s3_v_d = 1'b0; s3_ns_d = s2_ns_q; s3_id_d = s2_id_q; s3_c_d = s2_c_q;
         s3_idx_d = best_idx; s3_lvl_d = best_lvl;
         thr_d = mul_p[CW+15:16];
