@@ -72,6 +72,8 @@ void usage(FILE *f)
         "  --drop P         probability that a byte (either direction) is lost (0)\n"
         "  --seed N         error-injection seed (1)\n"
         "  --max-cycles N   stop after N clock cycles (0: until the host closes the tty)\n"
+        "  --sessions N     stop when the host has closed the tty N times (1); the board\n"
+        "                   keeps its state between sessions, as a real one does\n"
         "  --log F          write every line byte to F (\"<cycle> H xx\" host to device, \"D xx\" back)\n"
         "  --help\n"
         "Board clock: %.0f Hz (" HWP_BOARD_NAME ", engine " HWP_ENGINE_NAME ").\n",
@@ -85,11 +87,12 @@ int main(int argc, char **argv)
     const char *pty_file = nullptr;
     FILE *logf = nullptr;
     double pflip = 0, pdrop = 0;
-    uint64_t seed = 1, max_cycles = 0;
+    uint64_t seed = 1, max_cycles = 0, sessions = 1, closes = 0;
     static const option opts[] = {
         {"pty-file", required_argument, 0, 'p'}, {"flip", required_argument, 0, 'f'},
         {"drop", required_argument, 0, 'd'},     {"seed", required_argument, 0, 's'},
         {"max-cycles", required_argument, 0, 'm'}, {"log", required_argument, 0, 'l'},
+        {"sessions", required_argument, 0, 'n'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "", opts, nullptr)) != -1) {
@@ -100,6 +103,7 @@ int main(int argc, char **argv)
         case 'd': pdrop = std::strtod(optarg, &end); break;
         case 's': seed = std::strtoull(optarg, &end, 0); break;
         case 'm': max_cycles = std::strtoull(optarg, &end, 0); break;
+        case 'n': sessions = std::strtoull(optarg, &end, 0); break;
         case 'l':
             logf = std::fopen(optarg, "w");
             if (!logf) { std::fprintf(stderr, "board: cannot write %s\n", optarg); return 1; }
@@ -196,7 +200,11 @@ int main(int argc, char **argv)
             } else if (n < 0 && errno == EIO) {
                 if (seen_host) host_gone = true;
             }
-            if (host_gone) break;
+            if (host_gone) {
+                if (++closes >= sessions) break;
+                host_gone = false;
+                seen_host = false;
+            }
             bool idle = !tx_busy && inq.empty() && !rx_busy;
             idle_cycles = idle ? idle_cycles + 64 : 0;
             if (idle && idle_cycles > 200000 && (cyc & 8191) == 0) {

@@ -5,7 +5,8 @@
 # unmodified `build/hwprof stream`; the printed profile must be identical to
 # `build/hwprof run` (C model) on the same records and options. Run once on a
 # clean line, then with bit flips and dropped bytes injected in both
-# directions (the link statistics must then show retransmissions).
+# directions (the link statistics must then show retransmissions); then two
+# sessions one after the other on one model (the board stays at 3 Mbaud).
 #   tb/board/e2e.sh <board> <engine> <trace> <events> [-- hwprof options]
 # (the run with errors uses the first E2E_ERR_EVENTS records, default 3000,
 #  with --flip E2E_FLIP --drop E2E_DROP, default 0.001 each)
@@ -71,5 +72,24 @@ one clean 0 "$n" --log "$B/clean.log"
 hz=12000000; [ "$board" = ulx3s ] && hz=25000000
 echo "rate $board/$eng: $(python3 tb/board/log_rate.py "$B/clean.log" "$n" "$hz") (clean run; 3 Mbaud line)"
 one errors 1 "$ne" --flip "${E2E_FLIP:-0.001}" --drop "${E2E_DROP:-0.001}" --seed 7
+# two sessions on one board: the second host finds the board still at 3 Mbaud
+ns=2000; [ "$ns" -le "$n" ] || ns=$n
+"$HW" run --engine "$eng" --max-events "$ns" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-again.txt"
+rm -f "$B/pty"
+"$bin" --pty-file "$B/pty" --sessions 2 --max-cycles 2000000000 > "$B/again.model" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -s "$B/pty" ] && break; sleep 0.05; done
+for k in 1 2; do
+  timeout 120 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-600} --retries 20 \
+      --max-events "$ns" "${opts[@]}" "$trace" > "$B/again$k.stream" 2> "$B/again$k.err" || break
+done
+for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$pid" 2>/dev/null && kill "$pid"
+wait "$pid" 2>/dev/null
+if cmp -s "$B/run-again.txt" "$B/again1.stream" && cmp -s "$B/run-again.txt" "$B/again2.stream"; then
+  echo "ok $board/$eng: two sessions on one board model, both identical to hwprof run ($ns records)"
+else
+  echo "FAIL link-e2e $board/$eng: second session: $(grep -v '^link:' "$B/again2.err" 2>/dev/null | head -2)"; fail=1
+fi
 if [ $fail -eq 0 ]; then echo "PASS link-e2e $board/$eng trace=$(basename "$trace") events=$n"; else echo "FAIL link-e2e $board/$eng"; fi
 exit $fail
