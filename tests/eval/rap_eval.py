@@ -327,8 +327,9 @@ def main():
                  f"{'yes' if sm.get('timing_met') else 'no'} |")
     if not found:
         L.append("| (no build found under " + a.synth_root + "-*/; run tests/eval/rap-synth.sh) | | | | | | | | | |")
-    L.append("\nBuilds that did not finish are not listed; docs/rap.md (Results and known limits) "
-             "records the partial figures (ECP5 placement estimates).")
+    L.append("\nOnly builds present under " + a.synth_root + "-*/ are listed (a failed build shows "
+             "nextpnr's utilisation); docs/rap.md (Results and known limits) records the other "
+             "measurements (64 entries on the iCE40, the ECP5 512-entry attempt) and the critical paths.")
     L.append("\n## Hot ranges of one value profile (like Figure 7)\n")
     vals = [r for r in res if r["kind"] == "value" and abs(r["eps"] - 0.01) < 1e-9]
     if vals:
