@@ -50,7 +50,8 @@ ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
 
-# FPGA builds (fpga/synth.sh, out-of-context bench). ECP5-85F: the default
+# FPGA builds (`make synth-bench BOARD=icebreaker|ulx3s ENGINE=mhash`:
+# fpga/synth.sh, out-of-context bench; results in docs/mhash.md). ECP5-85F: the default
 # configuration (64-bit tuple fields, 16 banks of 128 x {8-bit epoch, 24-bit
 # counter}, 32-entry accumulator). iCE40 UP5K (5280 LUTs, 30 EBRs): 16-bit
 # tuple fields, 4 banks, 16-bit counters and a 12-entry accumulator (a
