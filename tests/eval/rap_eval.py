@@ -313,7 +313,7 @@ def main():
             except OSError:
                 pass
             L.append(f"| {board} | {var} | `{cfgp}` | FAILED: "
-                     f"{sm['failed'][:90]}... {util} | | | | | | no |")
+                     f"{sm['failed'][:200]}; {util} | | | | | | no |")
             continue
         logic = nx.get("logic", {})
         used = logic.get("used")
