@@ -1224,6 +1224,7 @@ static int build_params(const sopts *o, build_param *bp)
         BP(7, "SKIP_BITS", "--skip-bits", f->skip_bits, 1);
         BP(8, "BR_PEN", "--br-pen", f->br_pen, 1);
         BP(9, "PC_W", "(hwprof run uses 32)", f->pc_w, 1);
+        BP(10, "CNT_W", "(hwprof run uses 64-bit counters)", f->cnt_w, 1);
     } else {
         const rap_cfg *c = &o->rc;
         BP(1, "W", "--width", c->width, 1);

@@ -8,3 +8,4 @@ link/hwp_link.v
 link/hwp_shell_mhash.v
 link/hwp_shell_strat.v
 link/hwp_shell_rap.v
+link/hwp_shell_pfp.v

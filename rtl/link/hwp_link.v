@@ -29,8 +29,10 @@ module hwp_link #(
     parameter integer NS_LOG    = 3,         // log2 of the receive-buffer slots (256 bytes each)
     parameter integer OQ_AW     = 9,         // log2 of the output-queue bytes (8 or 9)
     parameter integer OW        = 64,        // widest output-record field (bits)
-    parameter integer NF        = 2,         // fields per input record (1 or 2)
-    parameter integer W         = 64,        // engine input field width (<= 62, or 64)
+    parameter integer NF        = 2,         // fields per input record (1, 2, or 5: retire)
+    parameter integer W         = 64,        // engine input field width (<= 62, or 64; retire: pc)
+    parameter integer RVW       = 1,         // retire: value bits passed on (rec_c_o, 1..32)
+    parameter integer RAW       = 1,         // retire: addr bits passed on (rec_d_o, 1..32)
     parameter integer NPARAM    = 1,         // build parameters listed in INFO (ids 1..NPARAM)
     parameter [7:0]   BOARD_ID  = 8'd0,      // INFO board: 0 sim, 1 icebreaker, 2 ulx3s
     parameter [7:0]   ENGINE_ID = 8'd1,      // INFO engine: 1 mhash, 2 strat, 3 rap, 4 pfp, 5 coproc
@@ -56,8 +58,10 @@ module hwp_link #(
     input  wire        chk_ok_i,
     output wire        rec_valid_o,      // input records for the engine
     input  wire        rec_ready_i,
-    output wire [63:0] rec_a_o,
-    output wire [63:0] rec_b_o,
+    output wire [63:0] rec_a_o,          // tuple a; retire: pc
+    output wire [63:0] rec_b_o,          // tuple b; retire: {meta, insn}
+    output wire [63:0] rec_c_o,          // retire: value (low RVW bits)
+    output wire [63:0] rec_d_o,          // retire: addr (low RAW bits)
     input  wire        orec_valid_i,     // output records from the engine shell
     output wire        orec_ready_o,
     input  wire [7:0]  orec_tag_i,
@@ -180,17 +184,18 @@ module hwp_link #(
 
     // check decoder: the payload as it arrives
     wire        ck_valid, ck_err, ck_idle, ck_ready;
-    wire [63:0] ck_f0, ck_f1;
-    hwp_link_dec #(.NF(NF), .W(W), .VW(VW)) u_chk (
+    wire [63:0] ck_f0, ck_f1, ck_f2, ck_f3;
+    hwp_link_dec #(.NF(NF), .W(W), .VW(VW), .RVW(RVW), .RAW(RAW)) u_chk (
         .clk_i(clk_i), .rst_i(rst_i), .clear_i(dvalid && n_q == 10'd0), .mode_i(type_q == T_CONFIG),
         .in_valid_i(in_pay), .in_ready_o(ck_ready), .in_byte_i(dbyte),
         .out_valid_o(ck_valid), .out_ready_i(1'b1), .out_f0_o(ck_f0), .out_f1_o(ck_f1),
+        .out_f2_o(ck_f2), .out_f3_o(ck_f3),
         .err_o(ck_err), .idle_o(ck_idle)
     );
     wire unused_ck = ck_ready;
     assign chk_reg_o = ck_f0[7:0];
     assign chk_val_o = ck_f1;
-    wire unused_ckf0 = &{1'b0, ck_f0[63:8]};
+    wire unused_ckf0 = &{1'b0, ck_f0[63:8], ck_f2, ck_f3};
 
     // judgement at the closing END
     wire        fdone    = is_end && n_q != 10'd0;
@@ -352,12 +357,13 @@ module hwp_link #(
     wire [1:0]  atype = am_type[aslot];
     wire [8:0]  alen  = am_len[aslot];
     wire        ad_ready, ad_valid, ad_err, ad_idle;
-    wire [63:0] ad_f0, ad_f1;
+    wire [63:0] ad_f0, ad_f1, ad_f2, ad_f3;
     wire        ad_take = a_fbv_q && ad_ready;
-    hwp_link_dec #(.NF(NF), .W(W), .VW(VW)) u_dec (
+    hwp_link_dec #(.NF(NF), .W(W), .VW(VW), .RVW(RVW), .RAW(RAW)) u_dec (
         .clk_i(clk_i), .rst_i(rst_i), .clear_i(a_st_q == A_IDLE), .mode_i(a_mode_q),
         .in_valid_i(a_fbv_q), .in_ready_o(ad_ready), .in_byte_i(sram_rd_q),
         .out_valid_o(ad_valid), .out_ready_i(a_mode_q || rec_ready_i), .out_f0_o(ad_f0), .out_f1_o(ad_f1),
+        .out_f2_o(ad_f2), .out_f3_o(ad_f3),
         .err_o(ad_err), .idle_o(ad_idle)
     );
     wire unused_ad = ad_err | ad_idle;
@@ -412,6 +418,8 @@ module hwp_link #(
     assign rec_valid_o = ad_valid && !a_mode_q;
     assign rec_a_o     = ad_f0;
     assign rec_b_o     = ad_f1;
+    assign rec_c_o     = ad_f2;
+    assign rec_d_o     = ad_f3;
     assign cfg_we_o    = ad_valid && a_mode_q;
     assign cfg_reg_o   = ad_f0[7:0];
     assign cfg_val_o   = ad_f1;

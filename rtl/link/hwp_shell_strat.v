@@ -37,7 +37,8 @@ module hwp_shell_strat #(
     wire [7:0]  cfg_reg, chk_reg;
     wire [63:0] cfg_val, chk_val;
     wire        rec_valid, rec_ready;
-    wire [63:0] rec_a, rec_b;
+    wire [63:0] rec_a, rec_b, rec_c, rec_d;          // rec_c, rec_d: retire fields, not used here
+    wire        unused_rec_cd = &{1'b0, rec_c, rec_d};
     wire        orec_valid, orec_ready;
     wire [7:0]  orec_tag;
     wire [1:0]  orec_n;
@@ -140,7 +141,7 @@ module hwp_shell_strat #(
         .clk_i(clk_i), .rst_i(rst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),
         .eng_rst_o(eng_rst), .eos_o(eos), .cfg_def_o(cfg_def), .cfg_we_o(cfg_we), .cfg_reg_o(cfg_reg),
         .cfg_val_o(cfg_val), .chk_reg_o(chk_reg), .chk_val_o(chk_val), .chk_ok_i(chk_ok),
-        .rec_valid_o(rec_valid), .rec_ready_i(rec_ready), .rec_a_o(rec_a), .rec_b_o(rec_b),
+        .rec_valid_o(rec_valid), .rec_ready_i(rec_ready), .rec_a_o(rec_a), .rec_b_o(rec_b), .rec_c_o(rec_c), .rec_d_o(rec_d),
         .orec_valid_i(orec_valid), .orec_ready_o(orec_ready), .orec_tag_i(orec_tag), .orec_n_i(orec_n),
         .orec_cont_i(1'b0), .orec_last_i(1'b1),
         .orec_f0_i(orec_f0), .orec_f1_i(orec_f1), .orec_f2_i(orec_f2), .done_i(end_q), .irq_i(1'b0),

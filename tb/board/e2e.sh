@@ -13,6 +13,8 @@
 # Prints one "ok ..." line per run with bytes per tuple and tuples/s, and
 # "PASS link-e2e ..." / "FAIL link-e2e ...". Fields the board does not report
 # are normalised in run's output as in tests/checks/link-host-e2e.sh.
+# pfp: TRACE must be an instrumented stream (hwprof instrument); its record
+# limit option is --max.
 set -u
 cd "$(dirname "$0")/../.."
 [ $# -ge 4 ] || { echo "usage: tb/board/e2e.sh <board> <engine> <trace> <events> [-- options]" >&2; exit 2; }
@@ -25,10 +27,12 @@ bin=$(nice bash tb/board/build.sh "$board" "$eng") || { echo "FAIL link-e2e $boa
 B=build/board-sim/$board/$eng/e2e; mkdir -p "$B"
 fail=0
 norm() { sed -E 's/, [0-9]+ promotions,/, - promotions,/; s/"promotions": [0-9]+/"promotions": null/;
-                 s/ max, [0-9.]+ average;/ max, - average;/; s/"nodes_avg":[0-9.]+/"nodes_avg":null/'; }
+                 s/ max, [0-9.]+ average;/ max, - average;/; s/"nodes_avg":[0-9.]+/"nodes_avg":null/
+                 s/^(dispatch_hash +)[0-9a-f]+$/\1-/; s/"dispatch_hash": "[0-9a-f]+"/"dispatch_hash": null/'; }
+max=--max-events; [ "$eng" = pfp ] && max=--max
 ne=${E2E_ERR_EVENTS:-3000}; [ "$ne" -le "$n" ] || ne=$n
 for k in "$n" "$ne"; do
-  "$HW" run --engine "$eng" --max-events "$k" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-$k.txt"
+  "$HW" run --engine "$eng" $max "$k" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-$k.txt"
   [ -s "$B/run-$k.txt" ] || { echo "FAIL link-e2e $board/$eng: hwprof run printed nothing"; exit 1; }
 done
 
@@ -40,7 +44,7 @@ one() { # name errors(0|1) events model-options...
   for _ in $(seq 100); do [ -s "$B/pty" ] && break; sleep 0.05; done
   if [ ! -s "$B/pty" ]; then echo "FAIL link-e2e $board/$eng $name: no pty"; kill "$pid"; fail=1; return; fi
   local t0=$SECONDS
-  timeout 170 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-600} --retries 20 --max-events "$n" \
+  timeout 170 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-600} --retries 20 $max "$n" \
       "${opts[@]}" "$trace" > "$B/$name.stream" 2> "$B/$name.err"
   local rc=$?
   for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
@@ -74,14 +78,14 @@ echo "rate $board/$eng: $(python3 tb/board/log_rate.py "$B/clean.log" "$n" "$hz"
 one errors 1 "$ne" --flip "${E2E_FLIP:-0.001}" --drop "${E2E_DROP:-0.001}" --seed 7
 # two sessions on one board: the second host finds the board still at 3 Mbaud
 ns=2000; [ "$ns" -le "$n" ] || ns=$n
-"$HW" run --engine "$eng" --max-events "$ns" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-again.txt"
+"$HW" run --engine "$eng" $max "$ns" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-again.txt"
 rm -f "$B/pty"
 "$bin" --pty-file "$B/pty" --sessions 2 --max-cycles 2000000000 > "$B/again.model" 2>&1 &
 pid=$!
 for _ in $(seq 100); do [ -s "$B/pty" ] && break; sleep 0.05; done
 for k in 1 2; do
   timeout 120 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-600} --retries 20 \
-      --max-events "$ns" "${opts[@]}" "$trace" > "$B/again$k.stream" 2> "$B/again$k.err" || break
+      $max "$ns" "${opts[@]}" "$trace" > "$B/again$k.stream" 2> "$B/again$k.err" || break
 done
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$pid" 2>/dev/null && kill "$pid"

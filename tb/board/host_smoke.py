@@ -6,7 +6,9 @@
 # not applied twice), a gap (ERR sequence), a corrupt frame (ERR corrupt), an
 # unknown type (ERR unknown), CONFIG range errors, EOS, POLL/OUT until done
 # (records parsed, END last, a repeated POLL returns the same chunk), STATUS
-# counters. Prints "PASS host-smoke ..." or "FAIL host-smoke: <why>", exit 0/1.
+# counters. Retire records (pfp): every field of the encoding, a value
+# delta that needs all 64 bits (valid), an insn wider than 32 bits (ERR
+# range). Prints "PASS host-smoke ..." or "FAIL host-smoke: <why>", exit 0/1.
 # Also: SET_BAUD not followed by the host -> the device falls back to the
 # boot rate.
 # usage: host_smoke.py PTY ENGINE [--baud B] [--tuples N] [--trace-seed S]
@@ -124,7 +126,7 @@ def main():
         params, i = {}, 13
         while i < len(p):
             pid = p[i]; v, i = getvar(p, i + 1); params[pid] = v
-        want_eng = {"mhash": 1, "strat": 2, "rap": 3}[a.engine]
+        want_eng = {"mhash": 1, "strat": 2, "rap": 3, "pfp": 4}[a.engine]
         if proto != 1 or eng != want_eng or seq != 0:
             raise Fail("INFO proto %d engine %d seq %d" % (proto, eng, seq))
         print("INFO board=%d engine=%d kind=%d slots=%d clk_khz=%d divisor=0x%x params=%s"
@@ -161,19 +163,35 @@ def main():
         if p[0] != 5 or seq != s: raise Fail("CONFIG bad register: code %d expect %d" % (p[0], seq))
         # engine settings that make the engine talk on a short stream
         cfgs = {"strat": bytes([2]) + uvar(4) + bytes([3]) + uvar(16384),
-                "mhash": bytes([6]) + uvar(40) + bytes([7]) + uvar(3), "rap": bytes([1]) + uvar(3276)}
+                "mhash": bytes([6]) + uvar(40) + bytes([7]) + uvar(3), "rap": bytes([1]) + uvar(3276),
+                "pfp": bytes([1]) + uvar(1)}
         t, seq, p = L.req(slip(pkt(0x04, s, cfgs[a.engine])), 0x81, "CONFIG"); s += 1
         # tuples
         rng = random.Random(a.trace_seed)
-        nf = 1 if kind == 1 else 2
-        wid = params.get(1, 64)
-        tuples = [tuple(rng.randrange(0, 4) * 16 + 0x1000 for _ in range(nf)) for _ in range(a.tuples)]
+        nf = {1: 1, 2: 2, 3: 5}[kind]
+        wid = params.get(9 if kind == 3 else 1, 64)
+        if kind == 3:
+            # retire: pc, insn (raw), meta (raw), value, addr; sequential addis
+            # with an occasional taken branch (class 4, flags bit 2)
+            tuples, pc = [], 0x1000
+            for _ in range(a.tuples):
+                br = rng.randrange(0, 8) == 0
+                tuples.append((pc, 0x00000063 if br else 0x00100093, (4 | 4 << 8 | 4 << 16) if br else 4 << 16,
+                               rng.randrange(0, 1 << 64), rng.randrange(0, 1 << 40)))
+                pc = pc - 32 if br else pc + 4
+        else:
+            tuples = [tuple(rng.randrange(0, 4) * 16 + 0x1000 for _ in range(nf)) for _ in range(a.tuples)]
+        def enc_rec(tu, prev):
+            if nf == 5:
+                return (uvar(zz(tu[0] - prev[0])) + uvar(tu[1]) + uvar(tu[2]) + uvar(zz(tu[3] - prev[3]))
+                        + uvar(zz(tu[4] - prev[4])))
+            return b"".join(uvar(zz(tu[f] - prev[f])) for f in range(nf))
         pkts, cur, prev = [], bytearray(), [0] * nf
         for tu in tuples:
-            enc = b"".join(uvar(zz(tu[f] - prev[f])) for f in range(nf))
+            enc = enc_rec(tu, prev)
             if len(cur) + len(enc) > 256:
                 pkts.append(bytes(cur)); cur = bytearray(); prev = [0] * nf
-                enc = b"".join(uvar(zz(tu[f] - prev[f])) for f in range(nf))
+                enc = enc_rec(tu, prev)
             cur += enc; prev = list(tu)
         if cur: pkts.append(bytes(cur))
         for k, pl in enumerate(pkts):
@@ -188,8 +206,20 @@ def main():
                 if p[0] != 3: raise Fail("gap: ERR code %d" % p[0])
         # a value wider than the engine's field
         if wid < 64:
-            t, seq, p = L.req(slip(pkt(0x05, s, uvar(zz(1 << wid)) * nf)), 0x82, "too wide"); s += 1
+            wide = uvar(zz(1 << wid)) + (bytes(4) if nf == 5 else uvar(zz(1 << wid)) * (nf - 1))
+            t, seq, p = L.req(slip(pkt(0x05, s, wide)), 0x82, "too wide"); s += 1
             if p[0] != 5: raise Fail("too wide: ERR code %d" % p[0])
+        if nf == 5:
+            # an insn of 33 bits: ERR(RANGE); a meta of 32 bits and a value
+            # delta of 64 bits (a 10-byte varint): valid, one more record
+            t, seq, p = L.req(slip(pkt(0x05, s, bytes([0]) + uvar(1 << 32) + bytes(3))), 0x82, "insn too wide"); s += 1
+            if p[0] != 5: raise Fail("insn too wide: ERR code %d" % p[0])
+            t, seq, p = L.req(slip(pkt(0x05, s, bytes([0]) + uvar(1 << 33) + bytes(3))), 0x82, "insn too wide"); s += 1
+            if p[0] != 5: raise Fail("insn 34 bits: ERR code %d" % p[0])
+            big = uvar(0x1000) + uvar(0x13) + uvar(0xff000000) + uvar(zz(-(1 << 63))) + uvar((1 << 64) - 1)
+            if len(big) != 1 + 2 + 5 + 10 + 10: raise Fail("test encoding")
+            t, seq, p = L.req(slip(pkt(0x05, s, big)), 0x81, "retire record with 64-bit deltas"); s += 1
+            tuples.append((0x1000, 0x13, 0xff000000, 0, 0))
         t, seq, p = L.req(slip(pkt(0x04, s, cfgs[a.engine])), 0x82, "CONFIG after TUPLES"); s += 1
         if p[0] != 4: raise Fail("CONFIG after TUPLES: ERR code %d" % p[0])
         t, seq, p = L.req(slip(pkt(0x06, s)), 0x81, "EOS"); s += 1
@@ -207,7 +237,7 @@ def main():
             flags, body, i = p[1], p[2:], 0
             while i < len(body):
                 tag = body[i]; i += 1
-                nfld = {0x01: 3, 0x02: 1, 0xF0: 0, 0xF1: 7 if a.engine == "rap" else 1}[tag]
+                nfld = {0x01: 3, 0x02: 1, 0xF0: 0, 0xF1: {"rap": 7, "pfp": 19}.get(a.engine, 1)}[tag]
                 f = []
                 for _ in range(nfld):
                     v, i = getvar(body, i); f.append(v)
