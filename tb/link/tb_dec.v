@@ -4,7 +4,11 @@
 // zigzag-delta LEB128 coder (docs/protocol.md), fed with random gaps and
 // output backpressure, decoded records compared; CONFIG pairs; and the
 // errors: an 11-byte varint, a 10th byte above 1, a value wider than W,
-// a negative result, a packet ending inside a record.
+// a negative result, a packet ending inside a record. Retire records
+// (NF = 5, W = 16, 32 value / addr bits kept): random pc, insn, meta and
+// 64-bit value / addr (deltas of any size), compared field by field; an insn
+// or meta of 33 bits and a pc of 17 bits are errors, a 10-byte value delta
+// is not.
 // Ends with "PASS link-rtl-dec ..." or "FAIL link-rtl-dec: ...".
 `default_nettype none
 module tb_dec;
@@ -15,31 +19,40 @@ module tb_dec;
     reg         iv;
     reg  [7:0]  ib;
     reg         ordy;
-    wire        ir2, ov2, er2, id2, ir1, ov1, er1, id1, ir3, ov3, er3, id3;
-    wire [63:0] a2, b2, a1, b1, a3, b3;
+    wire        ir2, ov2, er2, id2, ir1, ov1, er1, id1, ir3, ov3, er3, id3, ir4, ov4, er4, id4;
+    wire [63:0] a2, b2, a1, b1, a3, b3, a4, b4, c4, d4;
+    wire [63:0] u0c, u0d, u1c, u1d, u2c, u2d;   // retire outputs of the tuple duts (not checked)
     // dut 0: NF=2 W=32, dut 1: NF=2 W=64, dut 2: NF=1 W=32 (selected by 'sel')
     reg  [1:0]  sel;
     hwp_link_dec #(.NF(2), .W(32), .VW(34)) d0 (.clk_i(clk), .rst_i(rst), .clear_i(clear), .mode_i(mode),
         .in_valid_i(iv && sel == 2'd0), .in_ready_o(ir2), .in_byte_i(ib), .out_valid_o(ov2), .out_ready_i(ordy),
-        .out_f0_o(a2), .out_f1_o(b2), .err_o(er2), .idle_o(id2));
+        .out_f0_o(a2), .out_f1_o(b2), .out_f2_o(u0c), .out_f3_o(u0d), .err_o(er2), .idle_o(id2));
     hwp_link_dec #(.NF(2), .W(64)) d1 (.clk_i(clk), .rst_i(rst), .clear_i(clear), .mode_i(mode),
         .in_valid_i(iv && sel == 2'd1), .in_ready_o(ir1), .in_byte_i(ib), .out_valid_o(ov1), .out_ready_i(ordy),
-        .out_f0_o(a1), .out_f1_o(b1), .err_o(er1), .idle_o(id1));
+        .out_f0_o(a1), .out_f1_o(b1), .out_f2_o(u1c), .out_f3_o(u1d), .err_o(er1), .idle_o(id1));
     hwp_link_dec #(.NF(1), .W(32)) d2 (.clk_i(clk), .rst_i(rst), .clear_i(clear), .mode_i(mode),
         .in_valid_i(iv && sel == 2'd2), .in_ready_o(ir3), .in_byte_i(ib), .out_valid_o(ov3), .out_ready_i(ordy),
-        .out_f0_o(a3), .out_f1_o(b3), .err_o(er3), .idle_o(id3));
-    wire        ir = sel == 2'd0 ? ir2 : sel == 2'd1 ? ir1 : ir3;
-    wire        ov = sel == 2'd0 ? ov2 : sel == 2'd1 ? ov1 : ov3;
-    wire        er = sel == 2'd0 ? er2 : sel == 2'd1 ? er1 : er3;
-    wire        idl = sel == 2'd0 ? id2 : sel == 2'd1 ? id1 : id3;
-    wire [63:0] oa = sel == 2'd0 ? a2 : sel == 2'd1 ? a1 : a3;
-    wire [63:0] ob = sel == 2'd0 ? b2 : sel == 2'd1 ? b1 : b3;
+        .out_f0_o(a3), .out_f1_o(b3), .out_f2_o(u2c), .out_f3_o(u2d), .err_o(er3), .idle_o(id3));
+    // dut 3: retire, NF=5 W=16, 32 value and addr bits kept
+    hwp_link_dec #(.NF(5), .W(16), .VW(34), .RVW(32), .RAW(32)) d3 (.clk_i(clk), .rst_i(rst), .clear_i(clear),
+        .mode_i(mode), .in_valid_i(iv && sel == 2'd3), .in_ready_o(ir4), .in_byte_i(ib), .out_valid_o(ov4),
+        .out_ready_i(ordy), .out_f0_o(a4), .out_f1_o(b4), .out_f2_o(c4), .out_f3_o(d4), .err_o(er4), .idle_o(id4));
+    wire        ir = sel == 2'd0 ? ir2 : sel == 2'd1 ? ir1 : sel == 2'd2 ? ir3 : ir4;
+    wire        ov = sel == 2'd0 ? ov2 : sel == 2'd1 ? ov1 : sel == 2'd2 ? ov3 : ov4;
+    wire        er = sel == 2'd0 ? er2 : sel == 2'd1 ? er1 : sel == 2'd2 ? er3 : er4;
+    wire        idl = sel == 2'd0 ? id2 : sel == 2'd1 ? id1 : sel == 2'd2 ? id3 : id4;
+    wire [63:0] oa = sel == 2'd0 ? a2 : sel == 2'd1 ? a1 : sel == 2'd2 ? a3 : a4;
+    wire [63:0] ob = sel == 2'd0 ? b2 : sel == 2'd1 ? b1 : sel == 2'd2 ? b3 : b4;
+    wire [63:0] oc = sel == 2'd3 ? c4 : 64'd0;
+    wire [63:0] od = sel == 2'd3 ? d4 : 64'd0;
 
     integer errors = 0, checked = 0;
     reg [7:0]   bytes [0:4095];
     integer     nb;
     reg [63:0]  ea [0:1023];
     reg [63:0]  eb [0:1023];
+    reg [63:0]  ec [0:1023];
+    reg [63:0]  ed [0:1023];
     integer     ne, got;
     reg         lenient = 1'b0;      // error packets: records before the error are not checked
 
@@ -47,9 +60,10 @@ module tb_dec;
         if (ov && ordy && !lenient) begin
             if (got >= ne) begin
                 errors = errors + 1; $display("FAIL link-rtl-dec: extra record %h %h", oa, ob);
-            end else if (oa !== ea[got] || ob !== eb[got]) begin
+            end else if (oa !== ea[got] || ob !== eb[got] || (sel == 2'd3 && (oc !== ec[got] || od !== ed[got]))) begin
                 errors = errors + 1;
-                $display("FAIL link-rtl-dec: sel %0d record %0d got %h %h want %h %h", sel, got, oa, ob, ea[got], eb[got]);
+                $display("FAIL link-rtl-dec: sel %0d record %0d got %h %h %h %h want %h %h %h %h", sel, got, oa, ob, oc, od,
+                         ea[got], eb[got], ec[got], ed[got]);
             end
             got = got + 1; checked = checked + 1;
         end
@@ -124,6 +138,37 @@ module tb_dec;
         end
     endtask
 
+    // retire records: pc (delta, 16 bits), insn, meta (raw), value, addr (64-bit deltas)
+    task retire(input integer n);
+        integer i;
+        reg [63:0] pp, pv, pd, vp, vv, vd;
+        reg [31:0] vi, vm;
+        begin
+            sel = 2'd3; mode = 1'b0; nb = 0; ne = n; pp = 0; pv = 0; pd = 0;
+            for (i = 0; i < n; i = i + 1) begin
+                case ($random & 3)
+                    0: vp = pp + 4;
+                    1: vp = pp - ($random & 255);
+                    2: vp = 64'hffff;
+                    default: vp = $random;
+                endcase
+                vp = vp & 64'hffff;
+                vi = $random; vm = ($random & 1) ? 32'hffff_ffff : $random;
+                vv = ($random & 1) ? {$random, $random} : pv + 1;
+                vd = ($random & 1) ? {$random, $random} : 64'h8000_0000_0000_0000;
+                ea[i] = vp; eb[i] = {vm, vi}; ec[i] = {32'd0, vv[31:0]}; ed[i] = {32'd0, vd[31:0]};
+                put_var(zz(vp - pp)); put_var({32'd0, vi}); put_var({32'd0, vm});
+                put_var(zz(vv - pv)); put_var(zz(vd - pd));
+                pp = vp; pv = vv; pd = vd;
+            end
+            feed;
+            if (got != ne || er || !idl) begin
+                errors = errors + 1;
+                $display("FAIL link-rtl-dec: retire: %0d of %0d records, err %b idle %b", got, ne, er, idl);
+            end
+        end
+    endtask
+
     integer k;
     initial begin
         clear = 1'b0; mode = 1'b0; iv = 1'b0; ib = 8'd0; sel = 2'd0; ordy = 1'b1;
@@ -132,7 +177,23 @@ module tb_dec;
             tuples(2'd0, 2, 32, 60);
             tuples(2'd1, 2, 64, 60);
             tuples(2'd2, 1, 32, 60);
+            retire(40);
         end
+        // retire: a value delta of -2^63 (a 10-byte varint) is valid; one record
+        nb = 0; ne = 1; put_var(zz(64'd4)); put_var(64'h13); put_var(64'd0); put_var(zz(64'h8000_0000_0000_0000));
+        put_var(zz(~64'd0));
+        ea[0] = 4; eb[0] = 64'h13; ec[0] = 0; ed[0] = 64'hffff_ffff;
+        sel = 2'd3; mode = 1'b0; feed;
+        if (got != 1 || er || !idl) begin errors = errors + 1; $display("FAIL link-rtl-dec: retire 10-byte value delta (%0d, err %b)", got, er); end
+        // retire errors: insn of 33 bits, meta of 33 bits, pc of 17 bits
+        nb = 0; put_var(0); put_var(64'h1_0000_0000); put_var(0); put_var(0); put_var(0);
+        bad(2'd3, 1, "retire insn 2^32");
+        nb = 0; put_var(0); put_var(0); put_var(64'h1_ffff_ffff); put_var(0); put_var(0);
+        bad(2'd3, 1, "retire meta 33 bits");
+        nb = 0; put_var(zz(64'h1_0000)); put_var(0); put_var(0); put_var(0); put_var(0);
+        bad(2'd3, 1, "retire pc 2^16 (W 16)");
+        nb = 0; put_var(0); put_var(0); put_var(0); put_var(0);
+        bad(2'd3, 0, "retire ends before addr");
         // CONFIG pairs: reg byte, raw varint
         sel = 2'd1; mode = 1'b1; nb = 0; ne = 3;
         bytes[0] = 8'd3; nb = 1; put_var(64'd6553); ea[0] = 3; eb[0] = 6553;
