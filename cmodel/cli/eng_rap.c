@@ -82,8 +82,9 @@ static void usage(FILE *f, const char *cmd)
             "  --counter-bits C    node counter / event count width, 17..48 (32)\n"
             "  --merge-first P     first merge batch at n = P events (1024)\n"
             "  --merge-q Q         merge period factor, 2..16 (2)\n"
-            "  --field a|b         trace field profiled (tuple1: a; tuple2: b, the value\n"
-            "                      or address of <pc, value> / <pc, address>)\n"
+            "  --field a|b         trace field profiled (tuple1 and retire: a, the pc;\n"
+            "                      tuple2: b, the value, address or branch target of\n"
+            "                      <pc, value> / <pc, address> / <branch pc, target>)\n"
             "  --max-events N      stop after N records\n"
             "\nreport:\n"
             "  --hot F             hot-range threshold as a fraction of n (0.10)\n"
@@ -237,9 +238,10 @@ static int read_keys(const rap_opts *o, const char *cmd, uint64_t **keys_out, ui
         return 1;
     }
     const hwp_trace_info *inf = hwp_reader_info(r);
-    if (inf->kind != HWP_KIND_TUPLE1 && inf->kind != HWP_KIND_TUPLE2) {
-        fprintf(stderr, "hwprof %s: %s: a %s trace; rap needs tuple1 or tuple2\n", cmd, o->trace,
-                hwp_kind_name(inf->kind));
+    if (inf->kind != HWP_KIND_TUPLE1 && inf->kind != HWP_KIND_TUPLE2 &&
+        inf->kind != HWP_KIND_RETIRE) {
+        fprintf(stderr, "hwprof %s: %s: a %s trace; rap needs tuple1, tuple2 or retire\n", cmd,
+                o->trace, hwp_kind_name(inf->kind));
         hwp_reader_close(r);
         return 1;
     }

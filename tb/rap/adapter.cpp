@@ -14,7 +14,8 @@
 // Verilator got as -G): W K N CW SB CB MERGE_FIRST MERGE_Q OPT_TCAM_RAM
 // TCAM_CHUNK. Run-time: --param eps_q=N (eps * 65536, default 6553) and
 // --param field=a|b (the trace field profiled; default b for tuple2 traces,
-// a for tuple1).
+// a for tuple1 and retire traces, where a is the pc: the mapping of
+// `hwprof run --engine rap`).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -57,6 +58,10 @@ public:
             std::exit(2);
         }
         field_b_ = f == "b";
+        if (field_b_ && opt.trace.kind != HWP_KIND_TUPLE2) {
+            std::fprintf(stderr, "rap adapter: --param field=b needs a tuple2 trace\n");
+            std::exit(2);
+        }
         char err[256];
         if (rap_cyc_new(&m_, &c_, tram_, chunk_, err, sizeof err) ||
             rap_init(&f_, &c_, 1, err, sizeof err)) {
@@ -167,9 +172,9 @@ public:
     {
         char buf[300];
         std::snprintf(buf, sizeof buf,
-                      "tcam=%s arb=%s nodes=%zu splits=%llu batches=%llu merged=%llu overflow=%llu "
-                      "live_max=%llu stalls=%llu",
-                      tram_ ? "ram" : "lut", arb_serial_ == 0 ? "onehot" : arb_serial_ == 1 ? "serial" : "serial-tlim", nodes_.size(), (unsigned long long)ctrs_[1],
+                      "field=%c tcam=%s arb=%s nodes=%zu splits=%llu batches=%llu merged=%llu "
+                      "overflow=%llu live_max=%llu stalls=%llu",
+                      field_b_ ? 'b' : 'a', tram_ ? "ram" : "lut", arb_serial_ == 0 ? "onehot" : arb_serial_ == 1 ? "serial" : "serial-tlim", nodes_.size(), (unsigned long long)ctrs_[1],
                       (unsigned long long)ctrs_[2], (unsigned long long)ctrs_[3],
                       (unsigned long long)ctrs_[4], (unsigned long long)ctrs_[5],
                       (unsigned long long)ctrs_[6]);

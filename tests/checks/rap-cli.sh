@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # hwprof run/eval --engine rap: bad parameters are rejected with a clear
-# message and exit status 2; on every bundled trace (code: *-bb, values:
-# *-ldval, addresses: *-ldaddr) at eps = 10% and 1% with the default 4096
+# message and exit status 2; on every bundled trace (code: *-bb, branch
+# targets: *-edge, values: *-ldval, addresses: *-ldaddr, retired pcs:
+# rv-*-retire) at eps = 10% and 1% with the default 4096
 # entries, eval must report node counts that sum to the events, estimates
 # that are lower bounds and a maximum error within eps (docs/rap.md: the
 # bound is guaranteed when no update overflowed a full TCAM; the overflow
@@ -39,8 +40,22 @@ if [ $rc -ne 1 ] || ! grep -q 'does not fit in --width 32' <<<"$out"; then
   echo "FAIL: a 33-bit key with --width 32 -> exit $rc: $out"; fails=$((fails + 1))
 fi
 
+# a retire trace is profiled on its pc (field a); it has no field b
+r=tests/traces/rv-knownloads-retire.hwpt
+if [ -f $r ]; then
+  out=$("$hw" run --engine rap --field b $r 2>&1); rc=$?
+  if [ $rc -ne 1 ] || ! grep -q 'field b needs a tuple2 trace' <<<"$out"; then
+    echo "FAIL: --field b on a retire trace -> exit $rc: $out"; fails=$((fails + 1))
+  fi
+  out=$("$hw" run --engine rap $r 2>&1); rc=$?
+  if [ $rc -ne 0 ] || ! grep -q ' field a: 20853 events' <<<"$out"; then
+    echo "FAIL: run on a retire trace -> exit $rc: $out"; fails=$((fails + 1))
+  fi
+fi
+
 shopt -s nullglob
-traces=(tests/traces/*-bb.hwpt tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt)
+traces=(tests/traces/*-bb.hwpt tests/traces/*-edge.hwpt tests/traces/*-ldval.hwpt
+        tests/traces/*-ldaddr.hwpt tests/traces/*-retire.hwpt)
 [ ${#traces[@]} -gt 0 ] || traces=("$t")
 for f in "${traces[@]}"; do
   for eps in 0.1 0.01; do
