@@ -6,7 +6,8 @@
 # `build/hwprof run` (C model) on the same records and options. Run once on a
 # clean line, then with bit flips and dropped bytes injected in both
 # directions (the link statistics must then show retransmissions); then two
-# sessions one after the other on one model (the board stays at 3 Mbaud).
+# sessions one after the other on one model (the board stays at 3 Mbaud;
+# E2E_OPTS2 adds hwprof options to the second session only).
 #   tb/board/e2e.sh <board> <engine> <trace> <events> [-- hwprof options]
 # (the run with errors uses the first E2E_ERR_EVENTS records, default 3000,
 #  with --flip E2E_FLIP --drop E2E_DROP, default 0.001 each)
@@ -78,20 +79,24 @@ echo "rate $board/$eng: $(python3 tb/board/log_rate.py "$B/clean.log" "$n" "$hz"
 one errors 1 "$ne" --flip "${E2E_FLIP:-0.001}" --drop "${E2E_DROP:-0.001}" --seed 7
 # two sessions on one board: the second host finds the board still at 3 Mbaud
 ns=2000; [ "$ns" -le "$n" ] || ns=$n
-"$HW" run --engine "$eng" $max "$ns" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-again.txt"
+# (E2E_OPTS2: options added to the second session only, e.g. another CONFIG)
+read -ra opts2 <<<"${E2E_OPTS2:-}"
+"$HW" run --engine "$eng" $max "$ns" "${opts[@]}" "$trace" 2>/dev/null | norm > "$B/run-again1.txt"
+"$HW" run --engine "$eng" $max "$ns" "${opts[@]}" ${opts2[@]+"${opts2[@]}"} "$trace" 2>/dev/null | norm > "$B/run-again2.txt"
 rm -f "$B/pty"
 "$bin" --pty-file "$B/pty" --sessions 2 --max-cycles 2000000000 > "$B/again.model" 2>&1 &
 pid=$!
 for _ in $(seq 100); do [ -s "$B/pty" ] && break; sleep 0.05; done
 for k in 1 2; do
+  more=(); [ $k = 2 ] && more=(${opts2[@]+"${opts2[@]}"})
   timeout 120 "$HW" stream --port "$(cat "$B/pty")" --engine "$eng" --timeout ${E2E_TIMEOUT_MS:-600} --retries 20 \
-      $max "$ns" "${opts[@]}" "$trace" > "$B/again$k.stream" 2> "$B/again$k.err" || break
+      $max "$ns" "${opts[@]}" ${more[@]+"${more[@]}"} "$trace" > "$B/again$k.stream" 2> "$B/again$k.err" || break
 done
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$pid" 2>/dev/null && kill "$pid"
 wait "$pid" 2>/dev/null
-if cmp -s "$B/run-again.txt" "$B/again1.stream" && cmp -s "$B/run-again.txt" "$B/again2.stream"; then
-  echo "ok $board/$eng: two sessions on one board model, both identical to hwprof run ($ns records)"
+if cmp -s "$B/run-again1.txt" "$B/again1.stream" && cmp -s "$B/run-again2.txt" "$B/again2.stream"; then
+  echo "ok $board/$eng: two sessions on one board model, both identical to hwprof run ($ns records${opts2[*]:+; second with ${opts2[*]}})"
 else
   echo "FAIL link-e2e $board/$eng: second session: $(grep -v '^link:' "$B/again2.err" 2>/dev/null | head -2)"; fail=1
 fi

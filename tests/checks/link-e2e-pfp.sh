@@ -6,7 +6,7 @@
 # run` on the same records (the first 6000 of sort-retire.hwpt instrumented
 # for basic-block profiling, 25% on, as tb/pfp/engine.mk's sort-bb-25) and
 # the board build's parameters, on a clean line and with bit flips and
-# dropped bytes injected in both directions (tb/board/e2e.sh).
+# dropped bytes injected in both directions (2000 records; tb/board/e2e.sh).
 set -u
 cd "$(dirname "$0")/../.."
 make -s all >/dev/null || { echo "FAIL link-e2e ulx3s/pfp: make"; exit 1; }
@@ -14,4 +14,6 @@ tr=build/board-sim/pfp-traces/sort-bb-25.hwpt
 mkdir -p "$(dirname "$tr")"
 build/hwprof instrument -k bb -p 25 -w 4000 -o "$tr.tmp" tests/traces/pfp/sort-retire.hwpt 2>/dev/null &&
   mv -f "$tr.tmp" "$tr" || { echo "FAIL link-e2e ulx3s/pfp: hwprof instrument"; exit 1; }
-exec bash tb/board/e2e.sh ulx3s pfp "$tr" 6000 -- --win-bits 5 --sets 16 --skip-bits 3
+# the second of the two sessions on one model switches profile flag prediction
+# off (CONFIG pfp_en = 0)
+E2E_ERR_EVENTS=2000 E2E_OPTS2=--no-pfp exec bash tb/board/e2e.sh ulx3s pfp "$tr" 6000 -- --win-bits 5 --sets 16 --skip-bits 3
