@@ -17,7 +17,8 @@
 # SYNTH_VFLAGS_<arch> from its engine.mk when set, else with its default
 # configuration (SIM_GPARAMS/SIM_VFLAGS of the first of SIM_CONFIGS). The
 # timing target is SYNTH_FREQ_<board> (MHz) when set, else the board clock;
-# SYNTH_OPTS_<arch> adds options to synth_<arch> (e.g. -dsp).
+# SYNTH_OPTS_<arch> adds options to synth_<arch> (e.g. -dsp), SYNTH_PNR_OPTS_<arch>
+# to nextpnr (e.g. --router router2).
 # Outputs in build/synth/<board>/<engine>/: report.json (nextpnr --report),
 # summary.json, yosys.log, nextpnr.log, the bitstream (top.bin / top.bit).
 # Prints one summary line; exit 1 if a tool fails, a Yosys warning is not
@@ -79,6 +80,8 @@ fi
 freq=$(hwp_var "SYNTH_FREQ_$board" "$eng"); freq=${freq:-$clk_mhz}
 # Extra synth_<arch> options an engine may ask for (e.g. -dsp), SYNTH_OPTS_<arch>.
 sopts=$(hwp_var "SYNTH_OPTS_$arch" "$eng")
+# Extra nextpnr-<arch> options (e.g. --router router2), SYNTH_PNR_OPTS_<arch>.
+read -ra popts <<<"$(hwp_var "SYNTH_PNR_OPTS_$arch" "$eng")"
 # shellcheck disable=SC2086
 conv=$(hwp_vflags_to_yosys $vflags) || fail "bad flags '$vflags'"
 params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")
@@ -120,7 +123,7 @@ t1=$SECONDS
 if [ $arch = ice40 ]; then
   "$NEXTPNR_ICE40" -q --log "$out/nextpnr.log" --up5k --package sg48 --pcf "$cons" \
     --json "$out/synth.json" --asc "$out/top.asc" --report "$out/report.json" \
-    --freq "$freq" --seed 1 --timing-allow-fail >"$out/nextpnr.out" 2>&1 \
+    --freq "$freq" --seed 1 --timing-allow-fail ${popts[@]+"${popts[@]}"} >"$out/nextpnr.out" 2>&1 \
     || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ice40: $(grep -m1 '^ERROR' "$out/nextpnr.log")"; }
   t2=$SECONDS
   "$ICEPACK" "$out/top.asc" "$out/top.bin" >"$out/pack.log" 2>&1 || fail "icepack"
@@ -128,7 +131,7 @@ if [ $arch = ice40 ]; then
 else
   "$NEXTPNR_ECP5" -q --log "$out/nextpnr.log" --85k --package CABGA381 --speed 6 --lpf "$cons" \
     --json "$out/synth.json" --textcfg "$out/top.config" --report "$out/report.json" \
-    --freq "$freq" --seed 1 --timing-allow-fail >"$out/nextpnr.out" 2>&1 \
+    --freq "$freq" --seed 1 --timing-allow-fail ${popts[@]+"${popts[@]}"} >"$out/nextpnr.out" 2>&1 \
     || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ecp5: $(grep -m1 '^ERROR' "$out/nextpnr.log")"; }
   t2=$SECONDS
   "$ECPPACK" --compress --input "$out/top.config" --bit "$out/top.bit" >"$out/pack.log" 2>&1 || fail "ecppack"
@@ -138,5 +141,5 @@ fi
 nwarn=$(grep -c '^Warning:' "$out/nextpnr.log" || true)
 
 "$PYTHON" "$HWP_ROOT/fpga/report.py" --summarize "$out" --board "$board" --engine "$eng" \
-  --arch "$arch" --kind "$kind" --config "$cfgname${vflags:+: $vflags}" --target "$freq" \
+  --arch "$arch" --kind "$kind" --config "$cfgname${vflags:+: $vflags}${popts[*]:+; nextpnr ${popts[*]}}" --target "$freq" \
   --seconds "$((t1 - t0)),$((t2 - t1)),$((SECONDS - t2))" --nextpnr-warnings "$nwarn" --bitstream "$bit"

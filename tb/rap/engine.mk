@@ -4,6 +4,9 @@
 # SIM_GPARAMS_<cfg>; run-time eps (eps * 65536) and event limits in
 # SIM_ARGS_<cfg>. Board-sized builds: tests/eval/rap-synth.sh (kept out of
 # this file so that the synthesis check only elaborates the small default).
+# nextpnr-ecp5 with router2 (negotiated congestion): router1 did not get
+# anywhere on the RAM-TCAM builds (docs/rap.md, FPGA builds)
+SYNTH_PNR_OPTS_ecp5 := --router router2
 SIM_TOP     := hwp_rap
 SIM_RTL     := rap/hwp_rap_lsb.v rap/hwp_rap_tcam_lut.v rap/hwp_rap_tcam_ram.v rap/hwp_rap.v
 SIM_CSRC    := tb/rap/adapter.cpp

