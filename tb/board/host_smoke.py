@@ -104,9 +104,13 @@ class Link:
                 try: self.buf += os.read(self.fd, 4096)
                 except OSError: pass
 
-    def req(self, raw, want, what):
+    def req(self, raw, want, what, stale=()):
+        """Send raw, return the answer; frames of a type in stale (late
+        answers to idempotent requests sent before) are skipped."""
         self.send(raw)
         r = self.recv()
+        while r is not None and r[0] in stale and r[0] != want:
+            r = self.recv()
         if r is None: raise Fail("no answer to %s" % what)
         if r[0] != want: raise Fail("%s: got type 0x%02x %s, want 0x%02x" % (what, r[0], r[2].hex(), want))
         return r
@@ -144,7 +148,9 @@ def main():
             if time.time() > t_end: raise Fail("no fall-back to the boot rate after SET_BAUD")
         if int.from_bytes(r[2][9:13], "little") != div: raise Fail("fall-back divisor 0x%x" % int.from_bytes(r[2][9:13], "little"))
         # switch to the fast rate
-        L.req(slip(pkt(0x02, 0, ndiv.to_bytes(4, "little") + b"\x07")), 0x81, "SET_BAUD")
+        # a HELLO of the loop above that timed out on a slow (loaded) model
+        # may still be answered: skip such INFO frames
+        L.req(slip(pkt(0x02, 0, ndiv.to_bytes(4, "little") + b"\x07")), 0x81, "SET_BAUD", stale=(0x83,))
         time.sleep(0.05)
         L.set_baud(a.baud)
         t, seq, p = L.req(slip(pkt(0x01, 0, b"\x00")), 0x83, "HELLO(0) at the new rate")
