@@ -161,7 +161,7 @@ static void usage(FILE *f, const char *eng)
             "  --port DEV         serial device (/dev/ttyUSB1, a pty, ...)\n"
             "  --baud B           line rate after the SET_BAUD handshake (3000000; the board\n"
             "                     boots at 115200)\n"
-            "  --engine E         mhash | strat | rap | pfp\n"
+            "  --engine E         mhash | strat | rap | pfp | coproc (coproc: --engine coproc --help)\n"
             "  --timeout MS       reply timeout before a retransmission (200)\n"
             "  --retries N        fruitless timeouts in a row before giving up (8)\n"
             "  --progress         live progress line on stderr (default: when stderr is a tty)\n"
