@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "cmap.h"
+#include "eng_coproc.h"
 #include "coproc/coproc.h"
 #include "coproc/cp_asm.h"
 #include "coproc/cp_eval.h"
@@ -30,17 +31,7 @@ typedef struct chk {
     double cp_err, simple_err;
 } chk;
 
-typedef struct opts {
-    cp_cfg cfg;
-    int prog;
-    const char *prog_name, *prog_file;
-    cp_host_params prm;
-    cp_cost cost;
-    int json, nchk, top;
-    double min_frac;
-    uint64_t max_records;
-    const char *trace;
-} opts;
+typedef hwp_coproc_opts opts;
 
 typedef struct sysres {
     coproc m;
@@ -89,7 +80,7 @@ static void usage(FILE *f, const char *cmd)
                                      : "Prints the collected profile.");
 }
 
-static int parse(int argc, char **argv, opts *o)
+int hwp_coproc_parse(int argc, char **argv, opts *o)
 {
     static const struct option lo[] = {
         {"program", required_argument, 0, 'p'}, {"program-file", required_argument, 0, 'F'},
@@ -155,13 +146,38 @@ static int parse(int argc, char **argv, opts *o)
     return -1;
 }
 
+int hwp_coproc_host(const char *cmd, const opts *o, cp_host *h)
+{
+    char msg[700], path[512];
+    snprintf(path, sizeof path, "%s", o->prog_file ? o->prog_file : "");
+    if (!o->prog_file) snprintf(path, sizeof path, "tests/coproc/%s.s", o->prog_name);
+    char *src = cp_read_file(path, msg, sizeof msg);
+    cp_image img;
+    if (!src) {
+        fprintf(stderr, "hwprof %s: %s\n", cmd, msg);
+        return 1;
+    }
+    int rc = cp_assemble(src, path, o->cfg.uc_aw, o->cfg.cam_aw, &img, msg, sizeof msg);
+    free(src);
+    if (rc) {
+        fprintf(stderr, "%s\n", msg);
+        return 1;
+    }
+    rc = cp_host_init(h, &o->cfg, &img, o->prog, &o->prm, msg);
+    cp_image_free(&img);
+    if (rc) {
+        fprintf(stderr, "hwprof %s: %s\n", cmd, msg);
+        return 1;
+    }
+    return 0;
+}
+
 /* Runs the system over the trace; fills r. Returns 0 or 1 (message printed). */
 static int run_system(const char *cmd, const opts *o, sysres *r)
 {
     hwp_err err;
     hwp_reader *rd;
     char msg[700];
-    char path[512];
     memset(r, 0, sizeof *r);
     if (hwp_reader_open(&rd, o->trace, &err)) {
         fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
@@ -177,30 +193,15 @@ static int run_system(const char *cmd, const opts *o, sysres *r)
     uint64_t total = ti->count;
     if (total == HWP_COUNT_UNKNOWN) total = 0;
     if (total > o->max_records) total = o->max_records;
-    snprintf(path, sizeof path, "%s", o->prog_file ? o->prog_file : "");
-    if (!o->prog_file) snprintf(path, sizeof path, "tests/coproc/%s.s", o->prog_name);
-    char *src = cp_read_file(path, msg, sizeof msg);
-    cp_image img;
-    if (!src) {
+    if (hwp_coproc_host(cmd, o, &r->h)) {
+        hwp_reader_close(rd);
+        return 1;
+    }
+    if (cp_init(&r->m, &o->cfg, ti->isa == HWP_ISA_RISCV64, msg)) {
         fprintf(stderr, "hwprof %s: %s\n", cmd, msg);
         hwp_reader_close(rd);
         return 1;
     }
-    int rc = cp_assemble(src, path, o->cfg.uc_aw, o->cfg.cam_aw, &img, msg, sizeof msg);
-    free(src);
-    if (rc) {
-        fprintf(stderr, "%s\n", msg);
-        hwp_reader_close(rd);
-        return 1;
-    }
-    if (cp_init(&r->m, &o->cfg, ti->isa == HWP_ISA_RISCV64, msg) ||
-        cp_host_init(&r->h, &o->cfg, &img, o->prog, &o->prm, msg)) {
-        fprintf(stderr, "hwprof %s: %s\n", cmd, msg);
-        cp_image_free(&img);
-        hwp_reader_close(rd);
-        return 1;
-    }
-    cp_image_free(&img);
     if (cp_exact_init(&r->ex) || hwp_cmap_init(&r->br, 1024)) {
         fprintf(stderr, "hwprof %s: out of memory\n", cmd);
         hwp_reader_close(rd);
@@ -410,7 +411,7 @@ static double edge_error(const sysres *r, uint64_t *nbr, uint64_t *ind)
 int hwp_eval_coproc(int argc, char **argv)
 {
     opts o;
-    int prc = parse(argc, argv, &o);
+    int prc = hwp_coproc_parse(argc, argv, &o);
     if (prc >= 0) return prc;
     sysres r;
     if (run_system(argv[0], &o, &r)) {
@@ -527,34 +528,40 @@ int hwp_eval_coproc(int argc, char **argv)
 int hwp_run_coproc(int argc, char **argv)
 {
     opts o;
-    int prc = parse(argc, argv, &o);
+    int prc = hwp_coproc_parse(argc, argv, &o);
     if (prc >= 0) return prc;
     sysres r;
     if (run_system(argv[0], &o, &r)) {
         sys_free(&r);
         return 1;
     }
-    const cp_host *h = &r.h;
+    int rc = hwp_coproc_print_run(&o, &r.h, r.records, r.m.processed, r.m.dropped);
+    sys_free(&r);
+    return rc;
+}
+
+int hwp_coproc_print_run(const opts *o, const cp_host *h, uint64_t records, uint32_t processed,
+                         uint32_t dropped)
+{
     printf("# coproc %s profile of %s: %" PRIu64 " records, %u samples processed, %u dropped, %" PRIu64
            " interrupts\n",
-           o.prog_name, o.trace, r.records, r.m.processed, r.m.dropped, h->interrupts);
-    if (o.prog == CP_PROG_VALUE) {
+           o->prog_name, o->trace, records, processed, dropped, h->interrupts);
+    if (o->prog == CP_PROG_VALUE) {
         hwp_cmap est;
         uint64_t nl;
         if (hwp_cmap_init(&est, 1024) || cp_estimate(h->slots, h->nslots, &est, &nl)) {
             fprintf(stderr, "hwprof run: out of memory\n");
-            sys_free(&r);
             return 1;
         }
         size_t n;
         hwp_cmap_ent *s = hwp_cmap_sorted(&est, &n);
-        printf("# pc value estimated_invariance_pct (top %d per load)\n", o.top);
+        printf("# pc value estimated_invariance_pct (top %d per load)\n", o->top);
         /* sorted by invariance; print per load at most top values */
         hwp_cmap shown;
         hwp_cmap_init(&shown, 256);
         for (size_t k = 0; s && k < n; k++) {
             hwp_cmap_ent *c = hwp_cmap_add(&shown, s[k].a, 0, 1);
-            if (!c || c->count > (uint64_t)o.top) continue;
+            if (!c || c->count > (uint64_t)o->top) continue;
             printf("%" PRIx64 " %" PRIx64 " %.2f\n", s[k].a, s[k].b, (double)s[k].count / 1e4);
         }
         free(s);
@@ -568,6 +575,5 @@ int hwp_run_coproc(int argc, char **argv)
                    e->taken, e->not_taken);
         }
     }
-    sys_free(&r);
     return 0;
 }

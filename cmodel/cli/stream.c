@@ -34,6 +34,7 @@
 #include "rap/rap.h"
 #include "strat/strat.h"
 #include "strat/vprof.h"
+#include "stream_coproc.h"
 #include "trace.h"
 
 #define EM (1 << HWL_ENG_MHASH)
@@ -160,7 +161,7 @@ static void usage(FILE *f, const char *eng)
             "  --port DEV         serial device (/dev/ttyUSB1, a pty, ...)\n"
             "  --baud B           line rate after the SET_BAUD handshake (3000000; the board\n"
             "                     boots at 115200)\n"
-            "  --engine E         mhash | strat | rap | pfp\n"
+            "  --engine E         mhash | strat | rap | pfp | coproc (coproc: --engine coproc --help)\n"
             "  --timeout MS       reply timeout before a retransmission (200)\n"
             "  --retries N        fruitless timeouts in a row before giving up (8)\n"
             "  --progress         live progress line on stderr (default: when stderr is a tty)\n"
@@ -891,6 +892,29 @@ static int port_open(port *p, const char *name)
     return 0;
 }
 
+int hwp_stream_port_open(const char *name, hwl_io *io)
+{
+    port *p = malloc(sizeof *p);
+    if (!p) {
+        fprintf(stderr, "hwprof stream: out of memory\n");
+        return -1;
+    }
+    if (port_open(p, name)) {
+        free(p);
+        return -1;
+    }
+    hwl_io t = {p, port_write, port_read, port_drain, port_set_baud};
+    *io = t;
+    return 0;
+}
+
+void hwp_stream_port_close(hwl_io *io)
+{
+    port *p = io->ctx;
+    close(p->fd);
+    free(p);
+}
+
 /* ------------------------------------------------------------ results */
 
 typedef struct result {
@@ -1430,6 +1454,11 @@ fail:
 
 int hwp_cmd_stream(int argc, char **argv)
 {
+    /* the co-processor runs in virtual time under the host's software */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--engine=coproc") == 0 ||
+            (strcmp(argv[i], "--engine") == 0 && i + 1 < argc && strcmp(argv[i + 1], "coproc") == 0))
+            return hwp_stream_coproc(argc, argv);
     sopts o;
     int pr = parse(argc, argv, &o);
     if (pr) return pr == 1 ? 0 : 2;

@@ -137,6 +137,21 @@ int cp_host_peek(const cp_host *h, cp_hcmd *c)
 
 int cp_host_done(const cp_host *h) { return h->phase == PH_DONE; }
 
+int cp_host_idle(const cp_host *h) { return idle(h); }
+
+/* mirrors the conditions of the PH_RUN case of cp_host_cycle */
+uint64_t cp_host_deadline(const cp_host *h)
+{
+    if (h->phase != PH_RUN) return h->now + 1;
+    uint64_t t = UINT64_MAX;
+    if (h->prog == CP_PROG_VALUE) {
+        if (h->prm.remask_period && h->next_remask < t) t = h->next_remask;
+        if (h->prm.copy_period && h->next_copy < t) t = h->next_copy;
+        if (h->part_bits && h->prm.part_period && h->next_tick < t) t = h->next_tick;
+    }
+    return t;
+}
+
 /* Copy, step 1: status, the index registers and, for the value program,
  * every slot's total (for the edge program the allocation count i6 says
  * which entries are in use). */

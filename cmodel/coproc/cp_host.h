@@ -121,6 +121,14 @@ int cp_host_peek(const cp_host *h, cp_hcmd *c);
 void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, int irq, int eos);
 /* The final copy is complete. */
 int cp_host_done(const cp_host *h);
+/* Every queued command accepted and every read response back: the next
+ * cp_host_cycle may take a decision. */
+int cp_host_idle(const cp_host *h);
+/* While idle: the first value of `now` at which the next cp_host_cycle takes
+ * a decision whatever its irq and eos inputs (a timer; now + 1 outside the
+ * run phase; UINT64_MAX if none). With eos, the run phase also decides once
+ * now >= wait_until; with irq, at once. (Virtual time, cp_vtime.h.) */
+uint64_t cp_host_deadline(const cp_host *h);
 
 #ifdef __cplusplus
 }

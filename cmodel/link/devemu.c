@@ -5,6 +5,8 @@
  */
 #include "link/devemu.h"
 
+#include "coproc/cp_vtime.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,7 @@ typedef struct dslot {
     int npairs;
     uint8_t reg[HWL_MAX_PAYLOAD / 2];
     uint64_t val[HWL_MAX_PAYLOAD / 2];
+    cpv_entry ent[HWL_MAX_PAYLOAD / CPV_ENTRY]; /* HOSTOP entries (coproc) */
 } dslot;
 
 struct hwl_dev {
@@ -47,6 +50,7 @@ struct hwl_dev {
     rap_t *rp;
     pfp_rec *pr;
     size_t npr, cappr;
+    cp_seq cps; /* coproc: the shell's virtual-time sequencer */
     int eos, done;
     /* output queue (ring of records, grows for the final dump) */
     hwl_orec *q;
@@ -74,6 +78,10 @@ void hwl_dev_cfg_default(hwl_dev_cfg *c, int engine)
     pfp_params_default(&c->pf);
     c->pf.win_bits = 7; /* as hwprof run --engine pfp */
     c->pf.cnt_w = 64;
+    cp_cfg_default(&c->cp);
+    c->cp_riscv = 1;
+    c->cp_rf_aw = 8;
+    c->cp_cf_aw = 6;
 }
 
 /* ------------------------------------------------------------ registers */
@@ -239,6 +247,7 @@ static void engine_free(hwl_dev *d)
     if (d->cfg.engine == HWL_ENG_MHASH) mhash_fn_free(&d->mh);
     else if (d->cfg.engine == HWL_ENG_STRAT) strat_fn_free(&d->sf);
     else if (d->cfg.engine == HWL_ENG_RAP) rap_free(d->rp);
+    else if (d->cfg.engine == HWL_ENG_COPROC) cp_seq_free(&d->cps);
     free(d->pr);
     d->pr = NULL;
     d->npr = d->cappr = 0;
@@ -274,6 +283,10 @@ static int engine_start(hwl_dev *d)
         rap_cfg c = d->cfg.rp;
         c.eps_q = (uint32_t)r[1];
         if (rap_init(&d->rp, &c, 1, msg, sizeof msg)) return -1;
+    } else if (d->cfg.engine == HWL_ENG_COPROC) {
+        if (cp_seq_init(&d->cps, &d->cfg.cp, d->cfg.cp_riscv, (size_t)1 << d->cfg.cp_rf_aw,
+                        (size_t)1 << d->cfg.cp_cf_aw, msg))
+            return -1;
     }
     d->live = 1;
     return 0;
@@ -374,7 +387,65 @@ static void dev_reset(hwl_dev *d)
     d->st[HWL_ST_CYCLES] = 0;
 }
 
+/* coproc: HOSTOP entries into the sequencer; 0 if it must wait */
+static int cp_apply_hostop(hwl_dev *d, dslot *s)
+{
+    while (s->next < s->nrec) {
+        const cpv_entry *e = &s->ent[s->next];
+        if (e->op == CPV_OP_FIN) {
+            if (!d->done) {
+                q_rec(d, HWL_TAG_END, 0, 0, 0, 0);
+                d->done = 1;
+            }
+        } else if (cp_seq_entry(&d->cps, e) != 1) {
+            return 0; /* command FIFO full (checked on arrival: op valid) */
+        }
+        s->next++;
+    }
+    return 1;
+}
+
+/* coproc: board clocks of the sequencer until it is idle or waits; returns
+ * the virtual cycles run */
+static uint64_t cp_clock(hwl_dev *d, uint64_t budget)
+{
+    uint64_t ran = 0;
+    while (d->cps.mode != CPS_IDLE && (!budget || ran < budget)) {
+        cps_out o;
+        size_t room = d->qn < d->cfg.outq_cap ? d->cfg.outq_cap - d->qn : 0;
+        int ce = cp_seq_clock(&d->cps, room, &o);
+        for (int k = 0; k < o.n; k++) q_rec(d, o.tag[k], o.nf[k], o.f[k][0], o.f[k][1], o.f[k][2]);
+        if (!ce && !o.n) {
+            d->st[HWL_ST_STALLS]++;
+            break; /* waits for the host to poll */
+        }
+        ran += (uint64_t)ce;
+    }
+    d->st[HWL_ST_ACCEPTED] = d->cps.consumed;
+    d->st[HWL_ST_CYCLES] = d->cps.vc;
+    return ran;
+}
+
+static void apply_slots(hwl_dev *d, uint64_t budget);
+
 void hwl_dev_run(hwl_dev *d, uint64_t budget)
+{
+    if (d->cfg.engine != HWL_ENG_COPROC) {
+        apply_slots(d, budget);
+        return;
+    }
+    /* the sequencer frees FIFO room, which lets stored packets apply */
+    for (;;) {
+        int sn = d->sn;
+        size_t rn = d->live ? d->cps.rn : 0, cn = d->live ? d->cps.cn : 0;
+        apply_slots(d, 0);
+        uint64_t ran = d->live ? cp_clock(d, budget) : 0;
+        if (!ran && d->sn == sn && (!d->live || (d->cps.rn == rn && d->cps.cn == cn))) break;
+        if (budget) break;
+    }
+}
+
+static void apply_slots(hwl_dev *d, uint64_t budget)
 {
     uint64_t used = 0;
     while (d->sn) {
@@ -385,6 +456,10 @@ void hwl_dev_run(hwl_dev *d, uint64_t budget)
             for (int i = 0; i < s->npairs; i++) d->reg[s->reg[i]] = s->val[i];
         } else if (s->type == HWL_TUPLES) {
             if (engine_start(d)) return; /* cannot happen: checked on arrival */
+            while (d->cfg.engine == HWL_ENG_COPROC && s->next < s->nrec) {
+                if (!cp_seq_push_rec(&d->cps, &s->recs[s->next])) return; /* FIFO full */
+                s->next++;
+            }
             while (s->next < s->nrec) {
                 if (budget && used >= budget) return;
                 if (d->qn + max_out(d) > d->cfg.outq_cap) {
@@ -394,11 +469,17 @@ void hwl_dev_run(hwl_dev *d, uint64_t budget)
                 engine_rec(d, &s->recs[s->next++]);
                 used++;
             }
+        } else if (s->type == HWL_HOSTOP) {
+            if (engine_start(d)) return;
+            if (!cp_apply_hostop(d, s)) return;
         } else if (s->type == HWL_EOS) {
             if (!d->eos) {
                 if (engine_start(d)) return;
                 d->eos = 1;
-                engine_eos(d);
+                /* coproc: the end of the retire stream; results come
+                 * through HOSTOP reads, END with FIN */
+                if (d->cfg.engine == HWL_ENG_COPROC) cp_seq_eos(&d->cps);
+                else engine_eos(d);
             }
         }
         d->st[HWL_ST_APPLIED]++;
@@ -418,7 +499,21 @@ static int check_seq(hwl_dev *d, const hwl_pkt *p, dslot *s)
     switch (p->type) {
     case HWL_RESET:
     case HWL_EOS: return p->len == 0 ? 0 : HWL_E_RANGE;
-    case HWL_HOSTOP: return HWL_E_RANGE; /* no engine here has a host port */
+    case HWL_HOSTOP: {
+        /* coproc only: entries op u8, addr u16, wdata u64 (cp_vtime.h) */
+        if (d->cfg.engine != HWL_ENG_COPROC || p->len == 0 || p->len % CPV_ENTRY) return HWL_E_RANGE;
+        for (size_t i = 0; i < p->len / CPV_ENTRY; i++) {
+            const uint8_t *b = p->pl + i * CPV_ENTRY;
+            cpv_entry *e = &s->ent[i];
+            e->op = b[0];
+            e->addr = (uint16_t)(b[1] | b[2] << 8);
+            e->data = 0;
+            for (int k = 7; k >= 0; k--) e->data = e->data << 8 | b[3 + k];
+            if (e->op > CPV_OP_CMD && (e->op < CPV_OP_RUN || e->op > CPV_OP_FIN)) return HWL_E_RANGE;
+        }
+        s->nrec = (long)(p->len / CPV_ENTRY);
+        return 0;
+    }
     case HWL_CONFIG: {
         if (d->tuples_since_reset) return HWL_E_STATE;
         size_t pos = 0;
@@ -512,6 +607,12 @@ static void info_reply(hwl_dev *d)
                         (uint64_t)f->skip_bits, (uint64_t)f->br_pen, (uint64_t)f->pc_w,
                         (uint64_t)f->cnt_w};
         n = 10;
+        memcpy(v, t, sizeof t);
+    } else if (c->engine == HWL_ENG_COPROC) {
+        uint64_t t[] = {(uint64_t)c->cp.uc_aw, (uint64_t)c->cp.cam_aw, (uint64_t)c->cp.da_aw,
+                        (uint64_t)c->cp.sb_aw, (uint64_t)c->cp.ft_aw, (uint64_t)c->cp_riscv,
+                        (uint64_t)c->cp_rf_aw, (uint64_t)c->cp_cf_aw};
+        n = 8;
         memcpy(v, t, sizeof t);
     } else {
         uint64_t t[] = {(uint64_t)c->rp.width, (uint64_t)c->rp.k, (uint64_t)c->rp.entries,
@@ -706,8 +807,9 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
 {
     *out = NULL;
     if (cfg->engine != HWL_ENG_MHASH && cfg->engine != HWL_ENG_STRAT && cfg->engine != HWL_ENG_RAP &&
-        cfg->engine != HWL_ENG_PFP) {
-        snprintf(msg, n, "engine %d has no C device model (mhash, strat, rap, pfp)", cfg->engine);
+        cfg->engine != HWL_ENG_PFP && cfg->engine != HWL_ENG_COPROC) {
+        snprintf(msg, n, "engine %d has no C device model (mhash, strat, rap, pfp, coproc)",
+                 cfg->engine);
         return -1;
     }
     if (cfg->slots < 1 || cfg->slots > MAX_SLOTS) {
@@ -734,6 +836,24 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
         }
     } else if (cfg->engine == HWL_ENG_PFP) {
         if (pfp_params_check(&cfg->pf, msg, n)) return -1;
+    } else if (cfg->engine == HWL_ENG_COPROC) {
+        cp_seq q;
+        char e[128];
+        if (cfg->cp_rf_aw < 1 || cfg->cp_rf_aw > 16 || cfg->cp_cf_aw < 0 || cfg->cp_cf_aw > 16) {
+            snprintf(msg, n, "coproc build: FIFO sizes out of range (retire 2^1..2^16, commands "
+                             "2^0..2^16)");
+            return -1;
+        }
+        if (cp_seq_init(&q, &cfg->cp, cfg->cp_riscv, (size_t)1 << cfg->cp_rf_aw,
+                        (size_t)1 << cfg->cp_cf_aw, e)) {
+            snprintf(msg, n, "coproc build: %s", e);
+            return -1;
+        }
+        cp_seq_free(&q);
+        if (cfg->outq_cap < 2) {
+            snprintf(msg, n, "output queue smaller than 2 records");
+            return -1;
+        }
     } else {
         char e[256];
         if (rap_cfg_check(&cfg->rp, e, sizeof e)) {
@@ -760,6 +880,9 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
     } else if (cfg->engine == HWL_ENG_PFP) {
         d->kind.kind = HWP_KIND_RETIRE;
         d->kind.w0 = cfg->pf.pc_w;
+    } else if (cfg->engine == HWL_ENG_COPROC) {
+        d->kind.kind = HWP_KIND_RETIRE;
+        d->kind.w0 = 32;
     } else {
         int w = cfg->engine == HWL_ENG_MHASH ? cfg->mh.width : cfg->st.width;
         d->kind.kind = HWP_KIND_TUPLE2;

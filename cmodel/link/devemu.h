@@ -2,7 +2,7 @@
  *
  * The device side of the hwprof link protocol in C (docs/protocol.md): the
  * reference of what fpga/board_top.v does, with the engines' C functional
- * models behind it (mhash, strat, rap, pfp). Bytes in, bytes out; no I/O of its
+ * models behind it (mhash, strat, rap, pfp, coproc). Bytes in, bytes out; no I/O of its
  * own, so it runs behind a pseudo-terminal (tests/link/devemu_main.c) or an
  * in-memory pipe (tests/unit/test_link.c).
  *
@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "coproc/coproc.h"
 #include "link/link.h"
 #include "mhash/mhash.h"
 #include "pfp/pfp.h"
@@ -40,6 +41,11 @@ typedef struct hwl_dev_cfg {
     strat_cfg st;
     rap_cfg rp;
     pfp_params pf;
+    /* coproc: sizes, DFE decodes RISC-V (1), and the shell's FIFOs in
+     * virtual time (cmodel/coproc/cp_vtime.h): retire records 2^cp_rf_aw,
+     * host-port commands 2^cp_cf_aw */
+    cp_cfg cp;
+    int cp_riscv, cp_rf_aw, cp_cf_aw;
 } hwl_dev_cfg;
 
 /* Defaults: the engine's `hwprof run` defaults, 8 slots, 256 records,

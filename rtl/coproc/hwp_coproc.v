@@ -31,6 +31,10 @@ module hwp_coproc #(
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
+    // clock enable: a cycle with ce_i = 0 is a no-op (every register and
+    // every array read and write holds; handshakes count only when ce_i = 1),
+    // so a shell can run the co-processor in virtual time (docs/protocol.md)
+    input  wire        ce_i,
     // retire stream from the main processor (always accepted)
     input  wire        ret_valid_i,
     output wire        ret_ready_o,
@@ -460,30 +464,30 @@ module hwp_coproc #(
         end
     end
     hwp_coproc_ram #(.DW(32), .AW(DA_AW)) u_da (
-        .clk_i(clk_i), .we_i(da_we), .waddr_i(da_waddr), .wdata_i(da_wdata),
-        .re_i(da_ren), .raddr_i(da_raddr), .rdata_o(da_q)
+        .clk_i(clk_i), .we_i(ce_i && da_we), .waddr_i(da_waddr), .wdata_i(da_wdata),
+        .re_i(ce_i && da_ren), .raddr_i(da_raddr), .rdata_o(da_q)
     );
     // microcode
     wire uc_ren = f_en || (h_rd && hsp == 4'd0);
     wire [UC_AW-1:0] uc_raddr = f_en ? f_addr : hidx[UC_AW-1:0];
     hwp_coproc_ram #(.DW(64), .AW(UC_AW)) u_uc (
-        .clk_i(clk_i), .we_i(h_wr && hsp == 4'd0), .waddr_i(hidx[UC_AW-1:0]), .wdata_i(host_wdata_i),
-        .re_i(uc_ren), .raddr_i(uc_raddr), .rdata_o(uc_q)
+        .clk_i(clk_i), .we_i(ce_i && h_wr && hsp == 4'd0), .waddr_i(hidx[UC_AW-1:0]),
+        .wdata_i(host_wdata_i), .re_i(ce_i && uc_ren), .raddr_i(uc_raddr), .rdata_o(uc_q)
     );
     // PC filter bit table
     wire [FT_AW-1:0] bt_raddr = fold(h_pc_q);
-    wire bt_we = (h_wr && hsp == 4'd5) || (clr_busy && !clr_da_q);
+    wire bt_we = ce_i && ((h_wr && hsp == 4'd5) || (clr_busy && !clr_da_q));
     wire [FT_AW-1:0] bt_waddr = (h_wr && hsp == 4'd5) ? hidx[FT_AW-1:0] : clr_m1[FT_AW-1:0];
     wire bt_wdata = (h_wr && hsp == 4'd5) ? host_wdata_i[0] : 1'b0;
     hwp_coproc_ram #(.DW(1), .AW(FT_AW)) u_bt (
         .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
-        .re_i(1'b1), .raddr_i(bt_raddr), .rdata_o(bt_q)
+        .re_i(ce_i), .raddr_i(bt_raddr), .rdata_o(bt_q)
     );
     // host copy of the bit table: the same writes, read by the host port (the
     // filter owns the first copy's read port every cycle)
     hwp_coproc_ram #(.DW(1), .AW(FT_AW)) u_bth (
         .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
-        .re_i(h_rd && hsp == 4'd5), .raddr_i(hidx[FT_AW-1:0]), .rdata_o(bth_q)
+        .re_i(ce_i && h_rd && hsp == 4'd5), .raddr_i(hidx[FT_AW-1:0]), .rdata_o(bth_q)
     );
 
     // ------------------------------------------------------------ host read data
@@ -549,8 +553,15 @@ module hwp_coproc #(
                                s1_q[P_PC +: 32]};
     integer r;
 
+    // the drop counter has its own block (and its own ce_i term) so that the
+    // mutation check tests/checks/coproc-mut-noce.sh can remove it alone
     always @(posedge clk_i) begin
-        if (push) sb_mem[sb_wr_q] <= s1_masked;
+        if (rst_i) dropped_q <= 32'd0;
+        else if (ce_i && tag && !push) dropped_q <= dropped_q + 32'd1;
+    end
+
+    always @(posedge clk_i) begin
+        if (ce_i && push) sb_mem[sb_wr_q] <= s1_masked;
     end
 
     always @(posedge clk_i) begin
@@ -568,7 +579,7 @@ module hwp_coproc #(
             sb_rd_q <= {SB_AW{1'b0}};
             sb_wr_q <= {SB_AW{1'b0}};
             sb_count_q <= {(SB_AW+1){1'b0}};
-            retired_q <= 32'd0; tagged_q <= 32'd0; dropped_q <= 32'd0;
+            retired_q <= 32'd0; tagged_q <= 32'd0;
             processed_q <= 32'd0; interrupts_q <= 32'd0; aborted_q <= 32'd0;
             irq_upc_q <= {UC_AW{1'b0}};
             for (r = 0; r < 8; r = r + 1) begin
@@ -598,7 +609,7 @@ module hwp_coproc #(
             rsp_q <= 64'd0;
             clr_cnt_q <= {CW{1'b0}};
             clr_da_q <= 1'b0;
-        end else begin
+        end else if (ce_i) begin
             // data-array bypass for a read of the word written this cycle
             byp_hit_q <= dwe && state_q == ST_RUN && da_waddr == da_raddr;
             byp_data_q <= da_wdata;
@@ -670,7 +681,6 @@ module hwp_coproc #(
             sb_count_q <= sb_count_q + {{SB_AW{1'b0}}, push} - {{SB_AW{1'b0}}, load};
             if (s1_valid_q) retired_q <= retired_q + 32'd1;
             if (tag) tagged_q <= tagged_q + 32'd1;
-            if (tag && !push) dropped_q <= dropped_q + 32'd1;
             // filter input: the held record moves on when the next one arrives
             if (ret_valid_i) begin
                 s1_valid_q <= h_valid_q;

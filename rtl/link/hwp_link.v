@@ -40,7 +40,8 @@ module hwp_link #(
     parameter [31:0]  CLK_KHZ   = 32'd12000, // board clock in kHz (INFO)
     parameter [31:0]  BOOT_DIV  = 32'h682b,  // boot-rate divisor, 24.8 clocks per bit (115200 at 12 MHz)
     parameter [31:0]  FALLBACK  = 32'd1200000, // clocks without a valid packet after SET_BAUD -> boot rate (< 2^24)
-    parameter integer LED_W     = 18         // LED pulse stretch: 2^LED_W clocks
+    parameter integer LED_W     = 18,        // LED pulse stretch: 2^LED_W clocks
+    parameter integer HOSTOP    = 0          // 1: HOSTOP entries go to the hop_* port (coproc)
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -71,6 +72,11 @@ module hwp_link #(
     input  wire [63:0] orec_f0_i,
     input  wire [63:0] orec_f1_i,
     input  wire [63:0] orec_f2_i,
+    output wire        hop_valid_o,      // HOSTOP entries (HOSTOP = 1), in order
+    input  wire        hop_ready_i,
+    output wire [7:0]  hop_op_o,
+    output wire [15:0] hop_addr_o,
+    output wire [63:0] hop_data_o,
     input  wire        done_i,           // every result queued (END included)
     input  wire        irq_i,
     output wire [3:0]  info_idx_o,       // INFO build parameter id - 1
@@ -156,7 +162,7 @@ module hwp_link #(
         if (sram_we) sram[sram_wa] <= sram_wd;
         if (sram_re) sram_rd_q <= sram[sram_ra];
     end
-    reg  [1:0]  am_type [0:NS-1];        // 0 TUPLES, 1 CONFIG, 2 RESET, 3 EOS
+    reg  [2:0]  am_type [0:NS-1];        // 0 TUPLES, 1 CONFIG, 2 RESET, 3 EOS, 4 HOSTOP
     reg  [8:0]  am_len  [0:NS-1];
 
     // ------------------------------------------------------------------ receiver
@@ -168,6 +174,8 @@ module hwp_link #(
     reg         slot_ok_q;
     reg  [39:0] p_q;                     // first five payload bytes
     reg         cfgbad_q;
+    reg  [3:0]  hk_q;                    // HOSTOP: byte within the 11-byte entry
+    reg         hbad_q;                  // HOSTOP: an entry with an unknown op
     reg         fb_on_q;                 // fall-back timer running
     reg  [23:0] fb_cnt_q;
     reg  [23:0] newdiv_q;
@@ -180,7 +188,9 @@ module hwp_link #(
     wire [7:0]  dbyte   = !esc_q ? rxb : (rxb == SLIP_EEND ? SLIP_END : SLIP_ESC);
     wire [9:0]  pidx    = n_q - 10'd4;   // payload index of this byte
     wire        in_pay  = dvalid && n_q >= 10'd4 && {6'd0, pidx} < len_q;
-    wire        store   = (type_q == T_TUPLES || type_q == T_CONFIG) && slot_ok_q;
+    wire        store   = (type_q == T_TUPLES || type_q == T_CONFIG || type_q == T_HOSTOP) && slot_ok_q;
+    // HOSTOP entry ops: 0..2 host-port read / write / command, 0x10..0x13 sequencer
+    wire        hop_known = dbyte <= 8'h02 || (dbyte >= 8'h10 && dbyte <= 8'h13);
 
     // check decoder: the payload as it arrives
     wire        ck_valid, ck_err, ck_idle, ck_ready;
@@ -208,7 +218,7 @@ module hwp_link #(
     wire        pay_bad  = (type_q == T_TUPLES && (ck_err || !ck_idle)) ||
                            (type_q == T_CONFIG && (ck_err || !ck_idle || cfgbad_q)) ||
                            ((type_q == T_RESET || type_q == T_EOS) && len_q != 16'd0) ||
-                           type_q == T_HOSTOP;
+                           (type_q == T_HOSTOP && (HOSTOP == 0 || len_q == 16'd0 || hk_q != 4'd0 || hbad_q));
     wire [31:0] p_div    = p_q[31:0];
 
     // reply descriptor FIFO (4 entries)
@@ -267,14 +277,16 @@ module hwp_link #(
             n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
             crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 40'd0;
             cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0;
+            hk_q <= 4'd0; hbad_q <= 1'b0;
             dq_wp_q <= 3'd0; fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
             st_appl_q <= 24'd0; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
-            for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 2'd0; am_len[ri] <= 9'd0; end
+            for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 3'd0; am_len[ri] <= 9'd0; end
         end else begin
             if (rx_ferr) bad_q <= 1'b1;
             if (rxb_valid) begin
                 if (is_end) begin
                     n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; crc_q <= 16'hffff; cfgbad_q <= 1'b0;
+                    hk_q <= 4'd0; hbad_q <= 1'b0;
                 end else if (is_esc) begin
                     esc_q <= 1'b1;
                 end else begin
@@ -300,6 +312,10 @@ module hwp_link #(
                 if (n_q >= 10'd2) crc_q <= crc_upd(crc_q, d2_q);
             end
             if (ck_valid && !chk_ok_i) cfgbad_q <= 1'b1;
+            if (in_pay && type_q == T_HOSTOP) begin
+                hk_q <= hk_q == 4'd10 ? 4'd0 : hk_q + 4'd1;
+                if (hk_q == 4'd0 && !hop_known) hbad_q <= 1'b1;
+            end
             // judgement
             if (d_push && !dq_full) begin
                 dq[dq_wp_q[1:0]] <= {d_kind, d_arg};
@@ -308,8 +324,9 @@ module hwp_link #(
             if (use_seq) expect_q <= expect_q + 8'd1;
             if (commit) begin
                 rp_q <= rp_q + 1'b1;
-                am_type[rp_q[NS_LOG-1:0]] <= type_q == T_TUPLES ? 2'd0 : type_q == T_CONFIG ? 2'd1 :
-                                             type_q == T_RESET ? 2'd2 : 2'd3;
+                am_type[rp_q[NS_LOG-1:0]] <= type_q == T_TUPLES ? 3'd0 : type_q == T_CONFIG ? 3'd1 :
+                                             type_q == T_HOSTOP ? 3'd4 :
+                                             type_q == T_RESET ? 3'd2 : 3'd3;
                 am_len[rp_q[NS_LOG-1:0]] <= len_q[8:0];
                 if (type_q == T_TUPLES) tseen_q <= 1'b1;
                 if (type_q == T_RESET) tseen_q <= 1'b0;
@@ -352,17 +369,23 @@ module hwp_link #(
     reg  [2:0]  a_st_q;
     reg  [8:0]  ai_q;                    // next payload byte to fetch
     reg         a_infl_q, a_fbv_q;       // read in flight, fetched byte valid
-    reg         a_mode_q;                // 0 TUPLES, 1 CONFIG
+    reg  [1:0]  a_mode_q;                // 0 TUPLES, 1 CONFIG, 2 HOSTOP
     wire [NS_LOG-1:0] aslot = ap_q[NS_LOG-1:0];
-    wire [1:0]  atype = am_type[aslot];
+    wire [2:0]  atype = am_type[aslot];
     wire [8:0]  alen  = am_len[aslot];
     wire        ad_ready, ad_valid, ad_err, ad_idle;
     wire [63:0] ad_f0, ad_f1, ad_f2, ad_f3;
-    wire        ad_take = a_fbv_q && ad_ready;
+    // HOSTOP entries: 11 bytes (op, addr LE, wdata LE) assembled, then held
+    // until the shell takes them
+    reg  [87:0] hb_q;
+    reg  [3:0]  hka_q;
+    reg         hv_q;
+    wire        a_hop = a_mode_q == 2'd2;
+    wire        ad_take = a_fbv_q && (a_hop ? !hv_q : ad_ready);
     hwp_link_dec #(.NF(NF), .W(W), .VW(VW), .RVW(RVW), .RAW(RAW)) u_dec (
-        .clk_i(clk_i), .rst_i(rst_i), .clear_i(a_st_q == A_IDLE), .mode_i(a_mode_q),
-        .in_valid_i(a_fbv_q), .in_ready_o(ad_ready), .in_byte_i(sram_rd_q),
-        .out_valid_o(ad_valid), .out_ready_i(a_mode_q || rec_ready_i), .out_f0_o(ad_f0), .out_f1_o(ad_f1),
+        .clk_i(clk_i), .rst_i(rst_i), .clear_i(a_st_q == A_IDLE), .mode_i(a_mode_q == 2'd1),
+        .in_valid_i(a_fbv_q && !a_hop), .in_ready_o(ad_ready), .in_byte_i(sram_rd_q),
+        .out_valid_o(ad_valid), .out_ready_i(a_mode_q == 2'd1 || rec_ready_i), .out_f0_o(ad_f0), .out_f1_o(ad_f1),
         .out_f2_o(ad_f2), .out_f3_o(ad_f3),
         .err_o(ad_err), .idle_o(ad_idle)
     );
@@ -375,17 +398,19 @@ module hwp_link #(
     end
     always @(posedge clk_i) begin
         if (rst_i) begin
-            a_st_q <= A_IDLE; ai_q <= 9'd0; a_infl_q <= 1'b0; a_fbv_q <= 1'b0; a_mode_q <= 1'b0;
+            a_st_q <= A_IDLE; ai_q <= 9'd0; a_infl_q <= 1'b0; a_fbv_q <= 1'b0; a_mode_q <= 2'd0;
+            hb_q <= 88'd0; hka_q <= 4'd0; hv_q <= 1'b0;
             ap_q <= {(NS_LOG + 1){1'b0}}; eos_q <= 1'b0; eng_rst_q <= 1'b1;
         end else begin
             case (a_st_q)
                 A_IDLE: if (ap_q != rp_q) begin
                     ai_q <= 9'd0;
-                    a_mode_q <= atype == 2'd1;
+                    a_mode_q <= atype == 3'd1 ? 2'd1 : atype == 3'd4 ? 2'd2 : 2'd0;
+                    hka_q <= 4'd0;
                     case (atype)
-                        2'd0: a_st_q <= eng_rst_q ? A_START : A_DATA;
-                        2'd1: a_st_q <= A_DATA;
-                        2'd2: a_st_q <= A_RESET;
+                        3'd0, 3'd4: a_st_q <= eng_rst_q ? A_START : A_DATA;
+                        3'd1: a_st_q <= A_DATA;
+                        3'd2: a_st_q <= A_RESET;
                         default: begin
                             if (eng_rst_q) a_st_q <= A_START;
                             else begin eos_q <= 1'b1; ap_q <= ap_q + 1'b1; end
@@ -401,7 +426,12 @@ module hwp_link #(
                     if (sram_re) begin a_infl_q <= 1'b1; ai_q <= ai_q + 9'd1; end
                     if (a_infl_q) begin a_infl_q <= 1'b0; a_fbv_q <= 1'b1; end
                     if (ad_take) a_fbv_q <= 1'b0;
-                    if (ai_q == alen && !a_infl_q && !a_fbv_q && !ad_valid) begin
+                    if (ad_take && a_hop) begin
+                        hb_q <= {sram_rd_q, hb_q[87:8]};
+                        hka_q <= hka_q == 4'd10 ? 4'd0 : hka_q + 4'd1;
+                        if (hka_q == 4'd10) hv_q <= 1'b1;
+                    end
+                    if (ai_q == alen && !a_infl_q && !a_fbv_q && !ad_valid && !hv_q) begin
                         a_st_q <= A_IDLE;
                         ap_q <= ap_q + 1'b1;
                     end
@@ -413,14 +443,19 @@ module hwp_link #(
                 end
                 default: a_st_q <= A_IDLE;
             endcase
+            if (hv_q && hop_ready_i) hv_q <= 1'b0;
         end
     end
-    assign rec_valid_o = ad_valid && !a_mode_q;
+    assign rec_valid_o = ad_valid && a_mode_q == 2'd0;
+    assign hop_valid_o = hv_q;
+    assign hop_op_o    = hb_q[7:0];
+    assign hop_addr_o  = hb_q[23:8];
+    assign hop_data_o  = hb_q[87:24];
     assign rec_a_o     = ad_f0;
     assign rec_b_o     = ad_f1;
     assign rec_c_o     = ad_f2;
     assign rec_d_o     = ad_f3;
-    assign cfg_we_o    = ad_valid && a_mode_q;
+    assign cfg_we_o    = ad_valid && a_mode_q == 2'd1;
     assign cfg_reg_o   = ad_f0[7:0];
     assign cfg_val_o   = ad_f1;
     assign cfg_def_o   = clr;

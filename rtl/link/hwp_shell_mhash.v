@@ -137,6 +137,11 @@ module hwp_shell_mhash #(
     wire [63:0] orec_f2  = cnt64;
 
     localparam integer OW = (W > 32) ? W : 32;   // widest output field
+    // no host port: the link refuses HOSTOP (its HOSTOP parameter is 0)
+    wire        unused_hop_v;
+    wire [7:0]  unused_hop_op;
+    wire [15:0] unused_hop_addr;
+    wire [63:0] unused_hop_data;
     hwp_link #(
         .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(2), .W(W), .NPARAM(8), .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd1),
         .KIND(8'd2), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK), .LED_W(LED_W)
@@ -147,7 +152,10 @@ module hwp_shell_mhash #(
         .rec_valid_o(rec_valid), .rec_ready_i(rec_ready), .rec_a_o(rec_a), .rec_b_o(rec_b), .rec_c_o(rec_c), .rec_d_o(rec_d),
         .orec_valid_i(orec_valid), .orec_ready_o(orec_ready), .orec_tag_i(orec_tag), .orec_n_i(orec_n),
         .orec_cont_i(1'b0), .orec_last_i(1'b1),
-        .orec_f0_i(orec_f0), .orec_f1_i(orec_f1), .orec_f2_i(orec_f2), .done_i(fin_q == 2'd3),
+        .orec_f0_i(orec_f0), .orec_f1_i(orec_f1), .orec_f2_i(orec_f2),
+        .hop_valid_o(unused_hop_v), .hop_ready_i(1'b1), .hop_op_o(unused_hop_op),
+        .hop_addr_o(unused_hop_addr), .hop_data_o(unused_hop_data),
+        .done_i(fin_q == 2'd3),
         .irq_i(1'b0), .info_idx_o(info_idx), .info_val_i(info_val), .led_act_o(led_act_o),
         .led_err_o(led_err_o)
     );

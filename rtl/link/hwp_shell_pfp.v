@@ -155,6 +155,11 @@ module hwp_shell_pfp #(
     wire        orec_last = !ctr || pc_q == 3'd6;
 
     localparam integer OW = (CNT_W < 8) ? 8 : CNT_W;
+    // no host port: the link refuses HOSTOP (its HOSTOP parameter is 0)
+    wire        unused_hop_v;
+    wire [7:0]  unused_hop_op;
+    wire [15:0] unused_hop_addr;
+    wire [63:0] unused_hop_data;
     hwp_link #(
         .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(5), .W(PC_W), .RVW(1), .RAW(1), .NPARAM(10),
         .BOARD_ID(BOARD_ID), .ENGINE_ID(8'd4), .KIND(8'd3), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV),
@@ -167,7 +172,10 @@ module hwp_shell_pfp #(
         .rec_c_o(rec_c), .rec_d_o(rec_d),
         .orec_valid_i(orec_valid), .orec_ready_o(orec_ready), .orec_tag_i(orec_tag), .orec_n_i(orec_n),
         .orec_cont_i(orec_cont), .orec_last_i(orec_last),
-        .orec_f0_i(f0), .orec_f1_i(f1), .orec_f2_i(f2), .done_i(fin_q == 2'd3),
+        .orec_f0_i(f0), .orec_f1_i(f1), .orec_f2_i(f2),
+        .hop_valid_o(unused_hop_v), .hop_ready_i(1'b1), .hop_op_o(unused_hop_op),
+        .hop_addr_o(unused_hop_addr), .hop_data_o(unused_hop_data),
+        .done_i(fin_q == 2'd3),
         .irq_i(1'b0), .info_idx_o(info_idx), .info_val_i(info_val), .led_act_o(led_act_o),
         .led_err_o(led_err_o)
     );

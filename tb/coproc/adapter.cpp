@@ -9,6 +9,11 @@
 // (output 0). Every output, including the execute-stage trace port, is
 // compared every cycle; all state reaches the host port (interrupt copies and
 // the final copy), so it is compared through the read responses too.
+//
+// Clock enable (--param ce_idle=P): with probability P a cycle runs with
+// ce_i = 0 and random values on every other input; the C model and the host
+// model are not stepped in it (a ce_i = 0 cycle is a no-op: virtual time,
+// docs/protocol.md), and the retire record offered in it stays offered.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -37,6 +42,8 @@ public:
         int riscv_p = (int)opt.get_int("RISCV", 1);
         prog_name_ = opt.get_str("prog", "value");
         host_idle_ = opt.get_double("host_idle", 0.25);
+        ce_idle_ = opt.get_double("ce_idle", 0.0);
+        if (ce_idle_ < 0 || ce_idle_ >= 1) die("--param ce_idle: expected 0 <= P < 1");
         uint64_t part_period = (uint64_t)opt.get_int("part_period", 20000);
         uint32_t cntw = (uint32_t)opt.get_int("cntw", 0);
         uint64_t copy_period = (uint64_t)opt.get_int("copy_period", 30000);
@@ -81,6 +88,29 @@ public:
     }
     bool cycle(const CycleIn &in, Checker &chk) override
     {
+        auto *d = v_.dut();
+        if (ce_idle_ > 0 && chance(ce_idle_)) {
+            // a no-op cycle: any input values, nothing may change
+            d->ce_i = 0;
+            d->ret_valid_i = rnd() & 1u;
+            d->ret_pc_i = (uint32_t)rnd();
+            d->ret_insn_i = (uint32_t)rnd();
+            d->ret_value_i = (uint32_t)rnd();
+            d->ret_addr_i = (uint32_t)rnd();
+            d->ret_cls_i = rnd() & 15u;
+            d->ret_flags_i = rnd() & 7u;
+            d->host_valid_i = rnd() & 1u;
+            d->host_op_i = rnd() & 3u;
+            d->host_addr_i = (rnd() & 1u) ? (uint16_t)rnd() : (uint16_t)(rnd() & 0x5fffu);
+            d->host_wdata_i = rnd();
+            d->rsp_ready_i = rnd() & 1u;
+            v_.eval();
+            v_.tick();
+            ce_off_++;
+            event_ = false;
+            return false;
+        }
+        d->ce_i = 1;
         cp_hcmd c{};
         bool have = cp_host_peek(&h_, &c);
         bool offer = have && !chance(host_idle_);
@@ -100,7 +130,6 @@ public:
         cp_out mo;
         cp_step(&m_, &mi, &mo);
 
-        auto *d = v_.dut();
         d->ret_valid_i = mi.ret_valid;
         d->ret_pc_i = mi.ret_pc;
         d->ret_insn_i = mi.ret_insn;
@@ -167,11 +196,11 @@ public:
         char b[300];
         std::snprintf(b, sizeof b,
                       "prog=%s microinsns=%llu interrupts=%llu processed=%u tagged=%u dropped=%u "
-                      "slots_copied=%llu masked=%llu host_reads=%llu",
+                      "slots_copied=%llu masked=%llu host_reads=%llu ce_off=%llu",
                       prog_name_.c_str(), (unsigned long long)insns_,
                       (unsigned long long)h_.interrupts, m_.processed, m_.tagged, m_.dropped,
                       (unsigned long long)h_.slots_copied, (unsigned long long)h_.masked,
-                      (unsigned long long)h_.reads);
+                      (unsigned long long)h_.reads, (unsigned long long)ce_off_);
         return b;
     }
     void wave_open(const char *path) override { v_.wave_open(path); }
@@ -183,22 +212,22 @@ private:
         std::fprintf(stderr, "coproc adapter: %s\n", msg);
         std::exit(2);
     }
-    bool chance(double p)
+    uint64_t rnd()
     {
         uint64_t z = (rng_ += 0x9E3779B97F4A7C15ull);
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        return p > 0 && (double)(z >> 11) * (1.0 / 9007199254740992.0) < p;
+        return z ^ (z >> 31);
     }
+    bool chance(double p) { return p > 0 && (double)(rnd() >> 11) * (1.0 / 9007199254740992.0) < p; }
     VTop<Vhwp_coproc> v_;
     cp_cfg cfg_;
     coproc m_;
     cp_host h_;
     std::string prog_name_;
-    double host_idle_;
+    double host_idle_, ce_idle_;
     uint64_t rng_;
-    uint64_t insns_ = 0, irq_edges_ = 0;
+    uint64_t insns_ = 0, irq_edges_ = 0, ce_off_ = 0;
     bool last_irq_ = false, event_ = false;
 };
 

@@ -14,12 +14,12 @@ SIM_CONFIGS := small value edge isa
 SIM_GPARAMS_value := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
 SIM_ARGS_value    := --param prog=value --max-events 150000
 SIM_GPARAMS_edge  := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
-SIM_ARGS_edge     := --param prog=edge --max-events 150000
+SIM_ARGS_edge     := --param prog=edge --param ce_idle=0.25 --max-events 150000
 # small (first: the default of make sim and synth-check): 8 slots, 4-entry
 # sample buffer, 6-bit counters: exercises interrupts, thrash partitioning,
 # masking, drops and counter saturation
 SIM_GPARAMS_small := UC_AW=8 CAM_AW=3 DA_AW=5 SB_AW=2 FT_AW=8 RISCV=1
-SIM_ARGS_small    := --param prog=value --param cntw=6 --max-events 150000
+SIM_ARGS_small    := --param prog=value --param cntw=6 --param ce_idle=0.25 --max-events 150000
 # isa: tests/coproc/isa.s, an ISA exerciser (every operation and operand kind,
 # data-array bypass, forwarding, predicted t-register branches, CAM ops,
 # interrupts; the host copies every register and array word out)

@@ -97,14 +97,15 @@ static uint32_t speed_baud(speed_t s)
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: devemu --engine mhash|strat|rap|pfp [options]\n"
+            "usage: devemu --engine mhash|strat|rap|pfp|coproc [options]\n"
             "Serves the C device model of the hwprof link on a new pseudo-terminal;\n"
             "prints \"PTY <slave path>\" on stdout, runs until SIGTERM/SIGINT.\n"
             "  --set NAME=V      build parameter by its RTL name (mhash: W N_COUNTERS CW EW\n"
             "                    MAX_TABLES ACC_K LW SEED; strat: W IDX_W WAYS CNT_W MISS_W\n"
             "                    TAG_W AK_K FIFO_AW HASH_SEED; rap: W K N CW SB CB\n"
             "                    MERGE_FIRST MERGE_Q; pfp: FETCH_W DEC_W FQ\n"
-            "                    WIN_BITS SET_BITS MIN_LEN SKIP_BITS BR_PEN PC_W CNT_W);\n"
+            "                    WIN_BITS SET_BITS MIN_LEN SKIP_BITS BR_PEN PC_W CNT_W;\n"
+            "                    coproc: UC_AW CAM_AW DA_AW SB_AW FT_AW RISCV RF_AW CF_AW);\n"
             "                    repeatable\n"
             "  --slots N         receive buffer packets (8)\n"
             "  --outq N          output records before the engine stalls (256)\n"
@@ -148,6 +149,10 @@ static int set_param(hwl_dev_cfg *c, const char *kv)
         P("WIN_BITS", c->pf.win_bits) P("SET_BITS", c->pf.set_bits) P("MIN_LEN", c->pf.min_len)
         P("SKIP_BITS", c->pf.skip_bits) P("BR_PEN", c->pf.br_pen) P("PC_W", c->pf.pc_w)
         P("CNT_W", c->pf.cnt_w)
+    } else if (c->engine == HWL_ENG_COPROC) {
+        P("UC_AW", c->cp.uc_aw) P("CAM_AW", c->cp.cam_aw) P("DA_AW", c->cp.da_aw)
+        P("SB_AW", c->cp.sb_aw) P("FT_AW", c->cp.ft_aw) P("RISCV", c->cp_riscv)
+        P("RF_AW", c->cp_rf_aw) P("CF_AW", c->cp_cf_aw)
     } else {
         P("W", c->rp.width) P("K", c->rp.k) P("N", c->rp.entries) P("CW", c->rp.cnt_bits)
         P("SB", c->rp.buf_log2) P("CB", c->rp.buf_cnt_bits) P("MERGE_FIRST", c->rp.merge_first)
@@ -197,10 +202,12 @@ int main(int argc, char **argv)
     }
     int eid = hwl_engine_id(eng);
     if (optind != argc ||
-        !(eid == HWL_ENG_MHASH || eid == HWL_ENG_STRAT || eid == HWL_ENG_RAP || eid == HWL_ENG_PFP) ||
+        !(eid == HWL_ENG_MHASH || eid == HWL_ENG_STRAT || eid == HWL_ENG_RAP || eid == HWL_ENG_PFP ||
+          eid == HWL_ENG_COPROC) ||
         slots < 1 || slots > 63 || outq < 1 || clk < 1 || flip < 0 || flip > 1 || drop < 0 ||
         drop > 1 || erate < 0) {
-        fprintf(stderr, "devemu: bad arguments (--engine mhash|strat|rap|pfp required; see --help)\n");
+        fprintf(stderr, "devemu: bad arguments (--engine mhash|strat|rap|pfp|coproc required; see "
+                        "--help)\n");
         return 2;
     }
     hwl_dev_cfg cfg;
