@@ -127,17 +127,21 @@ module hwp_mhash #(
     reg [NB*WW-1:0] fwd_word_q;
 
     // accumulator entries (registers, one generate block per entry) seen as
-    // packed vectors: entry k at [k], [W*k +: W], [CW*k +: CW]
+    // bit vectors (entry k at [k]) and word arrays (entry k at [k]). The
+    // words are arrays, not packed ACC_K*W-bit vectors: Verilator rebuilt a
+    // packed vector from its ACC_K slices by repeated concatenation on every
+    // clock (quadratic in ACC_K, 3/4 of the simulation time at ACC_K = 100);
+    // the logic is the same either way.
     wire [ACC_K-1:0]    acc_v /* verilator public_flat_rd */;
     wire [ACC_K-1:0]    acc_r /* verilator public_flat_rd */;
-    wire [ACC_K*W-1:0]  acc_a /* verilator public_flat_rd */;
-    wire [ACC_K*W-1:0]  acc_b /* verilator public_flat_rd */;
-    wire [ACC_K*CW-1:0] acc_c /* verilator public_flat_rd */;
+    wire [W-1:0]        acc_a [0:ACC_K-1] /* verilator public_flat_rd */;
+    wire [W-1:0]        acc_b [0:ACC_K-1] /* verilator public_flat_rd */;
+    wire [CW-1:0]       acc_c [0:ACC_K-1] /* verilator public_flat_rd */;
     wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in S3 (one-hot or zero)
     wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
-    wire [ACC_K*W-1:0]  sh_a;
-    wire [ACC_K*W-1:0]  sh_b;
-    wire [ACC_K*CW-1:0] sh_c;
+    wire [W-1:0]        sh_a [0:ACC_K-1];
+    wire [W-1:0]        sh_b [0:ACC_K-1];
+    wire [CW-1:0]       sh_c [0:ACC_K-1];
 
     // ---------------------------------------------------------------- input + hash
     // The last tuple of an interval is held back while the previous
@@ -302,9 +306,9 @@ module hwp_mhash #(
 
     assign out_valid_o = eoi_q;
     assign out_eoi_o   = eoi_q && !pend_any;
-    assign out_a_o     = (eoi_q && pend_any) ? sh_a[W*pend_idx +: W] : {W{1'b0}};
-    assign out_b_o     = (eoi_q && pend_any) ? sh_b[W*pend_idx +: W] : {W{1'b0}};
-    assign out_count_o = !eoi_q ? {CW{1'b0}} : pend_any ? sh_c[CW*pend_idx +: CW] : ncand_q;
+    assign out_a_o     = (eoi_q && pend_any) ? sh_a[pend_idx] : {W{1'b0}};
+    assign out_b_o     = (eoi_q && pend_any) ? sh_b[pend_idx] : {W{1'b0}};
+    assign out_count_o = !eoi_q ? {CW{1'b0}} : pend_any ? sh_c[pend_idx] : ncand_q;
     assign stat_refused_o = refused_q;
 
     // ---------------------------------------------------------------- control registers
@@ -424,9 +428,9 @@ module hwp_mhash #(
             end
             assign acc_v[gk]            = v_q;
             assign acc_r[gk]            = r_q;
-            assign acc_a[W*gk +: W]     = a_q;
-            assign acc_b[W*gk +: W]     = b_q;
-            assign acc_c[CW*gk +: CW]   = c_q;
+            assign acc_a[gk]            = a_q;
+            assign acc_b[gk]            = b_q;
+            assign acc_c[gk]            = c_q;
             // tag compare against the tuple leaving the hash unit, registered;
             // in S3 corrected for the entry the previous tuple just wrote
             reg m_q, insd_q;
@@ -436,9 +440,9 @@ module hwp_mhash #(
             end
             assign acc_m[gk]            = v_q && (insd_q ? same_q : m_q);
             assign pend[gk]             = p_q;
-            assign sh_a[W*gk +: W]      = sa_q;
-            assign sh_b[W*gk +: W]      = sb_q;
-            assign sh_c[CW*gk +: CW]    = sc_q;
+            assign sh_a[gk]             = sa_q;
+            assign sh_b[gk]             = sb_q;
+            assign sh_c[gk]             = sc_q;
         end
     endgenerate
 endmodule

@@ -16,7 +16,7 @@ SIM_ARGS_t4c1r0    := --param tables=4 --param cons=1 --param reset=0 --param sh
                       --param retain=1 --param interval=2000 --param thr=20
 # t1: single hash table, plain update, reset on promotion (best single hash of section 5)
 SIM_GPARAMS_t1 := $(MHASH_G) EW=8 ACC_K=100
-SIM_ARGS_t1    := --max-events 100000 --param tables=1 --param cons=0 --param reset=1 --param shield=1 \
+SIM_ARGS_t1    := --param tables=1 --param cons=0 --param reset=1 --param shield=1 \
                   --param retain=1 --param interval=1000 --param thr=10
 # t16c0r1: 16 tables of 128, C0-R1, no shielding, no retaining, tiny accumulator
 # (forces refused promotions and replacement)
@@ -33,18 +33,23 @@ SIM_ARGS_big    := --max-events 40000 --param tables=3 --param cons=1 --param re
 # ew2: 2-bit epoch tags and 8 tables, 40-tuple intervals: exercises epoch reuse,
 # the scrubber and the interval-end wait for a complete scrub pass
 SIM_GPARAMS_ew2 := $(MHASH_G) EW=2 ACC_K=16
-SIM_ARGS_ew2    := --max-events 100000 --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
+SIM_ARGS_ew2    := --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
                    --param retain=1 --param interval=40 --param thr=2
 # Every bundled trace (tests/traces/*.hwpt: -bb, -edge, -ldaddr, -ldval,
 # rv-*-retire) and tests/traces/synthetic-zipf.txt, one event per record:
 # 2-tuples as <a, b>, 1-tuples as <a, 0>, retire records as <pc, value> (the
-# same mapping as `hwprof run/eval --engine mhash` and tb/strat).
-# t4c1r0 and t16c0r1 run every trace to its end (6.5 M records each, ~1 CPU-
-# minute per configuration). t1 (100-entry accumulator, ~3.5x slower per
-# record under Verilator) and ew2 (40-tuple intervals, ~2x) are capped at the
-# first 100,000 records of each trace (--max-events in SIM_ARGS) to keep the
-# four mhash regressions near 4 CPU-minutes in `make test`; those 100,000
-# records still cross 100 (t1) and 2,500 (ew2) interval ends per trace.
+# same mapping as `hwprof run/eval --engine mhash` and tb/strat). Every
+# configuration runs every trace to its end (6,499,342 records per
+# configuration; times in docs/mhash.md, "Lockstep regression").
+# Simulation speed (the Verilator build of `make sim`/`make wave` only;
+# lint and synthesis read SIM_VFLAGS_<cfg>, which these do not touch):
+#   --unroll-stmts: lets Verilator unroll the hash unit's per-function loop
+#     (rtl/common/hwp_hash.v, 16 functions x 64 bits of index folding); left
+#     as a loop it cost ~30% of the instructions of a t1 run (same logic);
+#   OPT_SLOW=-O0: the run-once code (constructors, initial settle, wave
+#     setup) compiled without optimisation: ~10 s less C++ compile per build.
+MHASH_SIM_SPEED := --unroll-stmts 200000 -MAKEFLAGS OPT_SLOW=-O0
+$(foreach c,$(SIM_CONFIGS),$(eval sim-build: SIM_VFLAGS_$(c) += $(MHASH_SIM_SPEED)))
 SIM_TRACES := $(sort $(wildcard tests/traces/*.hwpt)) $(wildcard tests/traces/synthetic-zipf.txt)
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
