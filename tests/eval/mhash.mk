@@ -3,7 +3,8 @@
 # throughput of the RTL in simulation, written to docs/results/hashed-tables-mhash.md.
 # The FPGA section is hand-kept in tests/eval/mhash-fpga.md (figures from
 # `make synth BOARD=icebreaker|ulx3s ENGINE=mhash`, which takes too long to
-# run as part of the sweep) and appended as it is.
+# run as part of the sweep) and appended as it is; so is the lockstep
+# regression section, tests/eval/mhash-verif.md (figures from `make sim ENGINE=mhash`).
 EVAL_ALL += eval-mhash
 MHASH_EVAL_TRACES ?= $(sort $(wildcard tests/traces/*-ldval.hwpt tests/traces/*-ldaddr.hwpt tests/traces/*-edge.hwpt))
 MHASH_TP_TRACE    ?= $(firstword $(MHASH_EVAL_TRACES))
@@ -20,6 +21,6 @@ eval-mhash: $(HWPROF)
 	grep -q '^PASS ' $(BUILD)/eval/mhash-throughput.txt
 	$(PYTHON) tests/eval/mhash_sweep.py --hwprof $(HWPROF) --jobs 2 \
 	  --out docs/results/hashed-tables-mhash.md --img-dir docs/results/img \
-	  --json-out $(BUILD)/eval/mhash.json --append tests/eval/mhash-fpga.md \
+	  --json-out $(BUILD)/eval/mhash.json --append tests/eval/mhash-fpga.md --append tests/eval/mhash-verif.md \
 	  --throughput "RTL in lockstep simulation (no idle input, no backpressure), default configuration, \`$(notdir $(MHASH_TP_TRACE))\`, first 400,000 events: \`$$(grep -o 'events=[0-9]* cycles=[0-9]* events_per_cycle=[0-9.]*' $(BUILD)/eval/mhash-throughput.txt)\`." \
 	  $(MHASH_EVAL_TRACES)
