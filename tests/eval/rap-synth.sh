@@ -5,7 +5,7 @@
 # The board configurations live here rather than in tb/rap/engine.mk so that
 # `make test` (synth-check) only elaborates the small default configuration.
 #
-#   tests/eval/rap-synth.sh <icebreaker|ulx3s> [lut|ram]   (default ram)
+#   tests/eval/rap-synth.sh <icebreaker|ulx3s> [lut|ram|ramser]   (default ram)
 #
 # icebreaker (iCE40 UP5K): the ice40 configuration of tb/rap/engine.mk (the
 #   one the lockstep regression runs): 48 entries, W = 32, b = 4, RAM TCAM
@@ -14,7 +14,8 @@
 #   TCAM, lean slot logic, 24-bit counters, 2-slot buffer with 8-bit counts;
 #   synth_ice40 -dsp (eps * n on two SB_MAC16); target 30 MHz
 # ulx3s (ECP5-85F): 512 entries, W = 32, b = 4, 32-bit counters, RAM TCAM
-#   with 4-bit slices (17-cycle writes), one-hot arbiter; target 75 MHz
+#   with 4-bit slices (17-cycle writes), one-hot arbiter (ramser: the
+#   bit-serial arbiter, ARB_SERIAL=1, no one-hot level network); target 75 MHz
 # RAP_N=n overrides the entry count (the variant argument applies to ulx3s).
 # nextpnr runs niced, with the options SYNTH_PNR_OPTS_<arch> of
 # tb/rap/engine.mk (router2 on the ECP5), and is stopped after
@@ -27,7 +28,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 board=${1:-}
 var=${2:-ram}
-case $var in lut) tram=0 ;; ram) tram=1 ;; *) echo "rap-synth: variant lut|ram" >&2; exit 2 ;; esac
+case $var in lut) tram=0 ;; ram) tram=1 ;; ramser) tram="1 -GARB_SERIAL=1" ;;
+  *) echo "rap-synth: variant lut|ram|ramser" >&2; exit 2 ;; esac
 common="-GW=32 -GK=2 -GCW=32 -GCB=16 -GMERGE_FIRST=1024 -GMERGE_Q=2 -GOPT_TCAM_RAM=$tram"
 case $board in
   icebreaker)
@@ -37,8 +39,8 @@ case $board in
     export SYNTH_VFLAGS_ice40="${f# }" SYNTH_FREQ_icebreaker=30 SYNTH_OPTS_ice40=-dsp
     var=ice40 ;;
   ulx3s)      export SYNTH_VFLAGS_ecp5="$common -GTCAM_CHUNK=4 -GN=${RAP_N:-512} -GSB=3" SYNTH_FREQ_ulx3s=75 ;;
-  -h|--help) sed -n '3,25p' "$0"; exit 0 ;;
-  *) echo "usage: tests/eval/rap-synth.sh <icebreaker|ulx3s> [lut|ram]" >&2; exit 2 ;;
+  -h|--help) sed -n '3,26p' "$0"; exit 0 ;;
+  *) echo "usage: tests/eval/rap-synth.sh <icebreaker|ulx3s> [lut|ram|ramser]" >&2; exit 2 ;;
 esac
 export SYNTHROOT=${SYNTHROOT:-build/synth-rap-$var${RAP_N:+-n$RAP_N}}
 lim=${RAP_PNR_MINUTES:-35}

@@ -263,8 +263,9 @@ def main():
                          f"{sum(x['merge_batches'] for x in rs)} |")
     L.append("\n## FPGA builds (tests/eval/rap-synth.sh, fpga/synth.sh)\n")
     L.append("Out-of-context bench (the engine's ports registered to and from pins), Yosys "
-             "synth_ice40 -dsp / synth_ecp5, nextpnr with seed 1, b = 4, W = 32; the configurations "
-             "are in the config column (the iCE40 one is the ice40 configuration of the lockstep "
+             "synth_ice40 -dsp / synth_ecp5, nextpnr with seed 1 (the ECP5 with router2, "
+             "SYNTH_PNR_OPTS_ecp5 in tb/rap/engine.mk; each place-and-route run is stopped after "
+             "35 minutes), b = 4, W = 32; the configurations are in the config column (the iCE40 one is the ice40 configuration of the lockstep "
              "regression, tb/rap/engine.mk). LUT/logic used is nextpnr's ICESTORM_LC / TRELLIS_COMB count. "
              "Targets from the issue: iCE40 UP5K >= 64 entries at >= 30 MHz; ECP5-85F >= 512 "
              "entries at >= 75 MHz.\n")
@@ -329,7 +330,7 @@ def main():
         L.append("| (no build found under " + a.synth_root + "-*/; run tests/eval/rap-synth.sh) | | | | | | | | | |")
     L.append("\nOnly builds present under " + a.synth_root + "-*/ are listed (a failed build shows "
              "nextpnr's utilisation); docs/rap.md (Results and known limits) records the other "
-             "measurements (64 entries on the iCE40, the ECP5 512-entry attempt) and the critical paths.")
+             "measurements (64 entries on the iCE40, the ECP5 router1 attempts) and the critical paths.")
     L.append("\n## Hot ranges of one value profile (like Figure 7)\n")
     vals = [r for r in res if r["kind"] == "value" and abs(r["eps"] - 0.01) < 1e-9]
     if vals:
