@@ -7,7 +7,10 @@
 // writes every byte the board sends as "RX xx" (and each request as "TX
 // <type>") to the log, so the RTL and the netlist logs can be compared.
 // Board: the iCEBreaker top (12 MHz, led_g_n_o/led_r_n_o) by default;
-// -DBOARD_ULX3S for the ULX3S top (25 MHz, led_o[7:0]).
+// -DBOARD_ULX3S for the ULX3S top (25 MHz, led_o[7:0]). The bench acts only
+// on the falling clock edge (drives rx, samples tx), so it never races the
+// design's rising-edge flip-flops and runs the same in Icarus and under
+// the timing mode of Verilator (which simulates the ULX3S netlist).
 `default_nettype none
 `ifndef TOP
 `define TOP strat_top
@@ -35,12 +38,12 @@ module tb_gate;
     initial begin
         forever begin
             @(negedge tx);
-            repeat (bt / 2) @(posedge clk);
+            repeat (bt / 2) @(negedge clk);
             for (k = 0; k < 8; k = k + 1) begin
-                repeat (bt) @(posedge clk);
+                repeat (bt) @(negedge clk);
                 rb[k] = tx;
             end
-            repeat (bt) @(posedge clk);
+            repeat (bt) @(negedge clk);
             $fdisplay(logf, "RX %02x%s", rb, tx ? "" : " framing");
             nbytes = nbytes + 1;
             if (rb == 8'hc0) frames = frames + 1;
@@ -50,9 +53,9 @@ module tb_gate;
     task send_byte(input [7:0] b);
         integer i;
         begin
-            rx <= 1'b0; repeat (bt) @(posedge clk);
-            for (i = 0; i < 8; i = i + 1) begin rx <= b[i]; repeat (bt) @(posedge clk); end
-            rx <= 1'b1; repeat (bt) @(posedge clk);
+            rx = 1'b0; repeat (bt) @(negedge clk);
+            for (i = 0; i < 8; i = i + 1) begin rx = b[i]; repeat (bt) @(negedge clk); end
+            rx = 1'b1; repeat (bt) @(negedge clk);
         end
     endtask
     reg [15:0] crc;
@@ -86,9 +89,9 @@ module tb_gate;
             send_byte(8'hc0);
             // a reply frame is END body END: two more ENDs
             i = 0;
-            while (frames < f0 + 2 && i < 400000) begin @(posedge clk); i = i + 1; end
+            while (frames < f0 + 2 && i < 400000) begin @(negedge clk); i = i + 1; end
             if (i >= 400000) $fdisplay(logf, "TIMEOUT");
-            repeat (bt * 20) @(posedge clk);
+            repeat (bt * 20) @(negedge clk);
         end
     endtask
 
@@ -96,12 +99,12 @@ module tb_gate;
     reg [7:0] a, b, pa, pb;
     initial begin
         logf = $fopen(`LOGFILE, "w");
-        repeat (200) @(posedge clk);
+        repeat (200) @(negedge clk);
         // SET_BAUD: divisor 4.0 (0x400), token 0x5a
         pl[0] = 8'h00; pl[1] = 8'h04; pl[2] = 8'h00; pl[3] = 8'h00; pl[4] = 8'h5a;
         packet(8'h02, 8'd0, 5);
         bt = 4;
-        repeat (100) @(posedge clk);
+        repeat (100) @(negedge clk);
         pl[0] = 8'h00; packet(8'h01, 8'd0, 1);                  // HELLO(0)
         packet(8'h03, 8'd0, 0);                                 // RESET
         pl[0] = 8'd2; pl[1] = 8'd4; pl[2] = 8'd3; pl[3] = 8'h80; pl[4] = 8'h80; pl[5] = 8'h01;
@@ -118,7 +121,7 @@ module tb_gate;
             packet(8'h05, 8'd2 + j[7:0], np);
         end
         packet(8'h06, 8'd4, 0);                                 // EOS
-        repeat (2000) @(posedge clk);
+        repeat (2000) @(negedge clk);
         for (j = 0; j < 4; j = j + 1) begin pl[0] = j[7:0]; packet(8'h07, 8'd0, 1); end
         packet(8'h08, 8'd0, 0);                                 // STATUS
         $fdisplay(logf, "END bytes=%0d frames=%0d", nbytes, frames);
