@@ -8,6 +8,8 @@
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
 #   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
+#   make gate-level                              gate-level check of both default board tops (the
+#                                                iCE40 one is in make test; the ECP5 one takes ~4 min)
 #   make print-VAR [ENGINE=e]                    print a make variable (used by the scripts)
 
 BOARDS      := icebreaker ulx3s
@@ -20,13 +22,16 @@ export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
 BOARD_ENGINE_icebreaker := strat
 BOARD_ENGINE_ulx3s      := strat
 
-.PHONY: synth synth-bench synth-check prog fpga-report
+.PHONY: synth synth-bench synth-check prog fpga-report gate-level
 
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
 	@e=$(or $(ENGINE),$(BOARD_ENGINE_$(BOARD))); \
 	if [ -f fpga/$(BOARD)/$${e}_top.v ]; then SYNTH_KIND=board bash fpga/synth.sh $(BOARD) $$e; \
 	else bash fpga/synth.sh $(BOARD) $$e; fi
+
+gate-level:
+	@bash tests/checks/board-gatelevel.sh icebreaker && bash tests/checks/board-gatelevel.sh ulx3s
 
 synth-bench:
 	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make synth-bench BOARD=<board> ENGINE=<engine>" >&2; exit 2; }
