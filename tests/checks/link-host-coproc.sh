@@ -19,17 +19,8 @@ HW=build/hwprof
 fail=0
 bad() { echo "link-host-coproc: FAIL: $*"; fail=1; }
 
-make -s all >/dev/null || { echo "link-host-coproc: FAIL: make"; exit 1; }
-${CC:-cc} -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Icmodel/common -Icmodel \
-    tests/link/devemu_main.c build/libhwp.a -lzstd -lm -o "$B/devemu" ||
-    { echo "link-host-coproc: FAIL: cannot build the device emulator"; exit 1; }
-
-EMU_PID=
-stop_emu() {
-    [ -n "$EMU_PID" ] && kill "$EMU_PID" 2>/dev/null && wait "$EMU_PID" 2>/dev/null
-    EMU_PID=
-}
-trap stop_emu EXIT
+. tests/link/devemu.sh
+build_emu || { echo "link-host-coproc: FAIL: cannot build the device emulator"; exit 1; }
 
 SIZES="--cam-aw 3 --da-aw 5 --sb-aw 2 --ft-aw 8"
 BUILD="--set CAM_AW=3 --set DA_AW=5 --set SB_AW=2 --set FT_AW=8"
@@ -39,16 +30,7 @@ TIMERS="--part-period 20000 --copy-period 30000 --remask-period 70000"
 run_case() {
     local name=$1 emu=$2 errs=$3
     shift 3
-    rm -f "$B/pty.txt"
-    "$B/devemu" --engine coproc $emu > "$B/pty.txt" 2> "$B/emu.err" &
-    EMU_PID=$!
-    local PTY=
-    for _ in $(seq 50); do
-        PTY=$(awk '/^PTY/{print $2}' "$B/pty.txt" 2>/dev/null)
-        [ -n "$PTY" ] && break
-        sleep 0.05
-    done
-    [ -n "$PTY" ] || { bad "$name: device emulator did not start: $(cat "$B/emu.err")"; return; }
+    start_emu --engine coproc $emu || return
     local tmo="--timeout 500"
     [ "$errs" = 1 ] && tmo="--timeout 20 --retries 40"
     timeout 300 "$HW" stream --engine coproc --port "$PTY" $tmo "$@" > "$B/$name.stream" \
@@ -84,10 +66,7 @@ run_case edge-err "$BUILD --flip 0.001 --drop 0.001 --seed 7" 1 --program edge $
     --max-records 20000 tests/traces/rv-sort-retire.hwpt
 
 # a build that does not match the options: clear message, exit 1
-"$B/devemu" --engine coproc > "$B/pty.txt" 2> "$B/emu.err" &
-EMU_PID=$!
-sleep 0.3
-PTY=$(awk '/^PTY/{print $2}' "$B/pty.txt")
+start_emu --engine coproc &&
 "$HW" stream --engine coproc --port "$PTY" $SIZES --max-records 100 $T > /dev/null 2> "$B/mismatch.err"
 rc=$?
 stop_emu

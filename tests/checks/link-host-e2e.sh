@@ -23,29 +23,8 @@ fail=0
 note() { echo "link-host-e2e: $*"; }
 bad() { echo "link-host-e2e: FAIL: $*"; fail=1; }
 
-make -s all >/dev/null || { echo "link-host-e2e: FAIL: make"; exit 1; }
-${CC:-cc} -std=c99 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -Icmodel/common -Icmodel \
-    tests/link/devemu_main.c build/libhwp.a -lzstd -lm -o "$B/devemu" ||
-    { echo "link-host-e2e: FAIL: cannot build the device emulator"; exit 1; }
-
-EMU_PID=
-start_emu() { # args for devemu
-    rm -f "$B/pty.txt"
-    "$B/devemu" "$@" > "$B/pty.txt" 2> "$B/emu.err" &
-    EMU_PID=$!
-    for _ in $(seq 50); do
-        PTY=$(awk '/^PTY/{print $2}' "$B/pty.txt" 2>/dev/null)
-        [ -n "$PTY" ] && return 0
-        sleep 0.05
-    done
-    bad "device emulator did not start: $(cat "$B/emu.err")"
-    return 1
-}
-stop_emu() {
-    [ -n "$EMU_PID" ] && kill "$EMU_PID" 2>/dev/null && wait "$EMU_PID" 2>/dev/null
-    EMU_PID=
-}
-trap stop_emu EXIT
+. tests/link/devemu.sh
+build_emu || { echo "link-host-e2e: FAIL: cannot build the device emulator"; exit 1; }
 
 # normalise the fields the board does not report
 norm() { sed -E 's/, [0-9]+ promotions,/, - promotions,/; s/"promotions": [0-9]+/"promotions": null/;
