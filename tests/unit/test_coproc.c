@@ -22,18 +22,8 @@
 #include "coproc/cp_host.h"
 #include "riscv.h"
 #include "trace.h"
+#include "check.h"
 
-static int fails;
-#define CHECK(c, ...)                                                                          \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            if (fails++ < 20) {                                                                \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                    \
-                printf(__VA_ARGS__);                                                           \
-                printf("\n");                                                                  \
-            }                                                                                  \
-        }                                                                                      \
-    } while (0)
 
 static void dfe_check(uint32_t w)
 {

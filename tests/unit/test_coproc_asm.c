@@ -10,18 +10,8 @@
 
 #include "coproc/coproc.h"
 #include "coproc/cp_asm.h"
+#include "check.h"
 
-static int fails;
-
-#define CHECK(c, ...)                                                                          \
-    do {                                                                                       \
-        if (!(c)) {                                                                            \
-            fails++;                                                                           \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-            printf(__VA_ARGS__);                                                               \
-            printf("\n");                                                                      \
-        }                                                                                      \
-    } while (0)
 
 /* src must fail with "t.s:LINE:COL: <reason containing want>" */
 static void bad(const char *src, int line, int col, const char *want)

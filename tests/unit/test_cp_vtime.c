@@ -19,17 +19,8 @@
 #include "coproc/cp_host.h"
 #include "coproc/cp_vtime.h"
 #include "trace.h"
+#include "check.h"
 
-static int fails;
-#define CHECK(c, ...)                                                                              \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fails++;                                                                               \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                           \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 typedef struct sys {
     cp_cfg cfg;

@@ -15,15 +15,8 @@
 #include "link/devemu.h"
 #include "link/link.h"
 #include "trace.h"
+#include "check.h"
 
-static int fails;
-#define CHECK(c)                                                              \
-    do {                                                                      \
-        if (!(c)) {                                                           \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); \
-            fails++;                                                          \
-        }                                                                     \
-    } while (0)
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t rnd(void)
@@ -52,8 +45,8 @@ static int feed(hwl_deframer *d, const uint8_t *p, size_t n, int *frames)
 
 static void test_crc(void)
 {
-    CHECK(hwl_crc16((const uint8_t *)"123456789", 9) == 0x29B1);
-    CHECK(hwl_crc16(NULL, 0) == 0xFFFF);
+    CHECK_EXPR(hwl_crc16((const uint8_t *)"123456789", 9) == 0x29B1);
+    CHECK_EXPR(hwl_crc16(NULL, 0) == 0xFFFF);
 }
 
 static void test_slip(void)
@@ -66,19 +59,19 @@ static void test_slip(void)
             body[i] = r == 0 ? HWL_END : r == 1 ? HWL_ESC : (uint8_t)rnd();
         }
         size_t fn = hwl_slip_encode(body, n, fr);
-        CHECK(fr[0] == HWL_END && fr[fn - 1] == HWL_END);
-        for (size_t i = 1; i + 1 < fn; i++) CHECK(fr[i] != HWL_END);
+        CHECK_EXPR(fr[0] == HWL_END && fr[fn - 1] == HWL_END);
+        for (size_t i = 1; i + 1 < fn; i++) CHECK_EXPR(fr[i] != HWL_END);
         hwl_deframer d;
         hwl_deframer_init(&d);
         int frames;
         int rc = feed(&d, fr, fn, &frames);
-        CHECK(rc == HWL_DF_FRAME && frames == 1);
-        CHECK(d.n == n && memcmp(d.buf, body, n) == 0);
+        CHECK_EXPR(rc == HWL_DF_FRAME && frames == 1);
+        CHECK_EXPR(d.n == n && memcmp(d.buf, body, n) == 0);
     }
     /* all-special body: every byte doubles */
     uint8_t sp[4] = {HWL_END, HWL_ESC, HWL_END, HWL_ESC}, fr[16];
-    CHECK(hwl_slip_encode(sp, 4, fr) == 10);
-    CHECK(fr[1] == HWL_ESC && fr[2] == HWL_ESC_END && fr[3] == HWL_ESC && fr[4] == HWL_ESC_ESC);
+    CHECK_EXPR(hwl_slip_encode(sp, 4, fr) == 10);
+    CHECK_EXPR(fr[1] == HWL_ESC && fr[2] == HWL_ESC_END && fr[3] == HWL_ESC && fr[4] == HWL_ESC_ESC);
 }
 
 static size_t frame_of(uint8_t type, uint8_t seq, const uint8_t *pl, uint16_t len, uint8_t *out)
@@ -108,8 +101,8 @@ static void test_corrupt(void)
     hwl_pkt p;
     for (int i = 0; i < (int)HWL_MAX_PAYLOAD; i++) pl[i] = (uint8_t)(i * 7);
     size_t n = frame_of(HWL_TUPLES, 5, pl, 40, fr);
-    CHECK(classify(fr, n, &p) == HWL_P_OK && p.type == HWL_TUPLES && p.seq == 5 && p.len == 40);
-    CHECK(memcmp(p.pl, pl, 40) == 0);
+    CHECK_EXPR(classify(fr, n, &p) == HWL_P_OK && p.type == HWL_TUPLES && p.seq == 5 && p.len == 40);
+    CHECK_EXPR(memcmp(p.pl, pl, 40) == 0);
     /* every single-bit flip of the body (not turning into END/ESC) is caught */
     int caught = 0, tried = 0;
     for (size_t i = 1; i + 1 < n; i++)
@@ -120,18 +113,18 @@ static void test_corrupt(void)
             if (classify(fr, n, &p) != HWL_P_OK) caught++;
             fr[i] = save;
         }
-    CHECK(caught == tried);
+    CHECK_EXPR(caught == tried);
     /* broken stuffing: ESC followed by a plain byte, and ESC right before END */
     uint8_t be[] = {HWL_END, 0x05, 0x00, HWL_ESC, 0x41, 0x00, HWL_END};
-    CHECK(classify(be, sizeof be, &p) == HWL_DF_BADESC);
+    CHECK_EXPR(classify(be, sizeof be, &p) == HWL_DF_BADESC);
     uint8_t be2[] = {HWL_END, 0x05, 0x00, 0x00, HWL_ESC, HWL_END};
-    CHECK(classify(be2, sizeof be2, &p) == HWL_DF_BADESC);
+    CHECK_EXPR(classify(be2, sizeof be2, &p) == HWL_DF_BADESC);
     /* too long: more than HWL_MAX_BODY bytes between ENDs */
     size_t k = 0;
     fr[k++] = HWL_END;
     for (size_t i = 0; i < HWL_MAX_BODY + 5; i++) fr[k++] = 0x11;
     fr[k++] = HWL_END;
-    CHECK(classify(fr, k, &p) == HWL_DF_TOOLONG);
+    CHECK_EXPR(classify(fr, k, &p) == HWL_DF_TOOLONG);
     /* CRC mismatch */
     hwl_pkt q;
     q.type = HWL_POLL;
@@ -140,14 +133,14 @@ static void test_corrupt(void)
     q.pl[0] = 3;
     size_t bn = hwl_pkt_body(&q, body);
     body[bn - 1] ^= 0x01;
-    CHECK(hwl_pkt_parse(body, bn, &p) == HWL_P_CRC);
+    CHECK_EXPR(hwl_pkt_parse(body, bn, &p) == HWL_P_CRC);
     body[bn - 1] ^= 0x01;
-    CHECK(hwl_pkt_parse(body, bn, &p) == HWL_P_OK);
+    CHECK_EXPR(hwl_pkt_parse(body, bn, &p) == HWL_P_OK);
     /* size does not match len (truncated, and one byte too many) */
-    CHECK(hwl_pkt_parse(body, bn - 1, &p) == HWL_P_SIZE);
+    CHECK_EXPR(hwl_pkt_parse(body, bn - 1, &p) == HWL_P_SIZE);
     body[bn] = 0;
-    CHECK(hwl_pkt_parse(body, bn + 1, &p) == HWL_P_SIZE);
-    CHECK(hwl_pkt_parse(body, 3, &p) == HWL_P_SIZE);
+    CHECK_EXPR(hwl_pkt_parse(body, bn + 1, &p) == HWL_P_SIZE);
+    CHECK_EXPR(hwl_pkt_parse(body, 3, &p) == HWL_P_SIZE);
     /* len above MAX_PAYLOAD, even with a matching size and CRC */
     memset(body, 0, sizeof body);
     body[0] = HWL_TUPLES;
@@ -156,7 +149,7 @@ static void test_corrupt(void)
     uint16_t crc = hwl_crc16(body, HWL_HDR + HWL_MAX_PAYLOAD + 1);
     body[HWL_HDR + HWL_MAX_PAYLOAD + 1] = (uint8_t)crc;
     body[HWL_HDR + HWL_MAX_PAYLOAD + 2] = (uint8_t)(crc >> 8);
-    CHECK(hwl_pkt_parse(body, HWL_HDR + HWL_MAX_PAYLOAD + 3, &p) == HWL_P_LEN);
+    CHECK_EXPR(hwl_pkt_parse(body, HWL_HDR + HWL_MAX_PAYLOAD + 3, &p) == HWL_P_LEN);
     /* empty frames are ignored; garbage before a frame is flushed by END */
     uint8_t ok[HWL_MAX_FRAME + 8];
     size_t on = 0;
@@ -175,10 +168,10 @@ static void test_corrupt(void)
         }
     }
     (void)frames;
-    CHECK(good == 1 && bad == 1); /* the noise byte is a (corrupt) 1-byte frame */
+    CHECK_EXPR(good == 1 && bad == 1); /* the noise byte is a (corrupt) 1-byte frame */
     /* types */
-    CHECK(hwl_host_type(HWL_HELLO) && hwl_host_type(HWL_HOSTOP) && !hwl_host_type(0x0A));
-    CHECK(hwl_dev_type(HWL_ACK) && hwl_dev_type(HWL_STATUS) && !hwl_dev_type(0x86) &&
+    CHECK_EXPR(hwl_host_type(HWL_HELLO) && hwl_host_type(HWL_HOSTOP) && !hwl_host_type(0x0A));
+    CHECK_EXPR(hwl_dev_type(HWL_ACK) && hwl_dev_type(HWL_STATUS) && !hwl_dev_type(0x86) &&
           !hwl_dev_type(0x80));
 }
 
@@ -192,36 +185,36 @@ static void test_varint(void)
     static const size_t lens[] = {1, 1, 1, 2, 2, 3, 5, 9, 9, 10, 10};
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
         size_t n = hwl_uvar_put(b, vals[i]);
-        CHECK(n == lens[i] && n == hwl_uvar_len(vals[i]));
+        CHECK_EXPR(n == lens[i] && n == hwl_uvar_len(vals[i]));
         pos = 0;
-        CHECK(hwl_uvar_get(b, n, &pos, &v) == 0 && v == vals[i] && pos == n);
+        CHECK_EXPR(hwl_uvar_get(b, n, &pos, &v) == 0 && v == vals[i] && pos == n);
         pos = 0;
-        CHECK(hwl_uvar_get(b, n - 1, &pos, &v) == -1 || n == 0); /* truncated */
+        CHECK_EXPR(hwl_uvar_get(b, n - 1, &pos, &v) == -1 || n == 0); /* truncated */
     }
-    CHECK(hwl_uvar_put(b, 0) == 1 && b[0] == 0);
+    CHECK_EXPR(hwl_uvar_put(b, 0) == 1 && b[0] == 0);
     /* 2^64-1 ends with 0x01 in the 10th byte; 0x02 there is more than 64 bits */
     hwl_uvar_put(b, UINT64_MAX);
-    CHECK(b[9] == 0x01);
+    CHECK_EXPR(b[9] == 0x01);
     b[9] = 0x02;
     pos = 0;
-    CHECK(hwl_uvar_get(b, 10, &pos, &v) == -2);
+    CHECK_EXPR(hwl_uvar_get(b, 10, &pos, &v) == -2);
     /* 11 bytes */
     memset(b, 0x80, 10);
     b[10] = 0;
     pos = 0;
-    CHECK(hwl_uvar_get(b, 11, &pos, &v) == -2);
+    CHECK_EXPR(hwl_uvar_get(b, 11, &pos, &v) == -2);
     /* non-minimal but valid (10 bytes ending 0x00) is accepted */
     memset(b, 0x80, 9);
     b[9] = 0x00;
     pos = 0;
-    CHECK(hwl_uvar_get(b, 10, &pos, &v) == 0 && v == 0);
+    CHECK_EXPR(hwl_uvar_get(b, 10, &pos, &v) == 0 && v == 0);
     /* zigzag */
-    CHECK(hwl_zz(0) == 0 && hwl_zz((uint64_t)-1) == 1 && hwl_zz(1) == 2 && hwl_zz((uint64_t)-2) == 3);
-    CHECK(hwl_zz((uint64_t)INT64_MAX) == UINT64_MAX - 1 && hwl_zz((uint64_t)INT64_MIN) == UINT64_MAX);
+    CHECK_EXPR(hwl_zz(0) == 0 && hwl_zz((uint64_t)-1) == 1 && hwl_zz(1) == 2 && hwl_zz((uint64_t)-2) == 3);
+    CHECK_EXPR(hwl_zz((uint64_t)INT64_MAX) == UINT64_MAX - 1 && hwl_zz((uint64_t)INT64_MIN) == UINT64_MAX);
     for (int t = 0; t < 10000; t++) {
         uint64_t x = rnd() >> (rnd() % 64);
         if (t & 1) x = (uint64_t)-(int64_t)x;
-        CHECK(hwl_unzz(hwl_zz(x)) == x);
+        CHECK_EXPR(hwl_unzz(hwl_zz(x)) == x);
     }
     /* negative deltas: a decreasing sequence, and 0 -> 2^64-1 -> 0 */
     hwl_enc e;
@@ -236,17 +229,17 @@ static void test_varint(void)
     r[2].b = 1ull << 63;
     r[3].a = 0;
     r[3].b = 5;
-    for (int i = 0; i < 4; i++) CHECK(hwl_enc_add(&e, &r[i]) == 1);
+    for (int i = 0; i < 4; i++) CHECK_EXPR(hwl_enc_add(&e, &r[i]) == 1);
     hwl_kind k = {HWP_KIND_TUPLE2, 64, 64};
     hwp_rec out[8];
     char msg[256];
-    CHECK(hwl_tuples_decode(&k, e.pl, e.len, out, 8, msg, sizeof msg) == 4);
-    for (int i = 0; i < 4; i++) CHECK(out[i].a == r[i].a && out[i].b == r[i].b);
+    CHECK_EXPR(hwl_tuples_decode(&k, e.pl, e.len, out, 8, msg, sizeof msg) == 4);
+    for (int i = 0; i < 4; i++) CHECK_EXPR(out[i].a == r[i].a && out[i].b == r[i].b);
     /* a packet that ends inside a record, and a too-wide value */
-    CHECK(hwl_tuples_decode(&k, e.pl, e.len - 1, out, 8, msg, sizeof msg) == -1);
+    CHECK_EXPR(hwl_tuples_decode(&k, e.pl, e.len - 1, out, 8, msg, sizeof msg) == -1);
     hwl_kind k32 = {HWP_KIND_TUPLE2, 32, 32};
-    CHECK(hwl_tuples_decode(&k32, e.pl, e.len, out, 8, msg, sizeof msg) == -1);
-    CHECK(strstr(msg, "wider") != NULL);
+    CHECK_EXPR(hwl_tuples_decode(&k32, e.pl, e.len, out, 8, msg, sizeof msg) == -1);
+    CHECK_EXPR(strstr(msg, "wider") != NULL);
 }
 
 /* Encodes a whole trace, decodes packet by packet, compares. */
@@ -267,7 +260,7 @@ static void roundtrip(const char *path, uint64_t *bytes, uint64_t *nrec)
     hwp_rec *recs = malloc(300000 * sizeof *recs), dec[HWL_MAX_PAYLOAD];
     long n = hwp_reader_read(rd, recs, 300000, &err);
     hwp_reader_close(rd);
-    CHECK(n > 1000);
+    CHECK_EXPR(n > 1000);
     long base = 0, i = 0;
     char msg[256];
     *bytes = 0;
@@ -278,9 +271,9 @@ static void roundtrip(const char *path, uint64_t *bytes, uint64_t *nrec)
             continue;
         }
         /* packet complete: decode it alone */
-        CHECK(e.len <= HWL_MAX_PAYLOAD && e.nrec > 0);
+        CHECK_EXPR(e.len <= HWL_MAX_PAYLOAD && e.nrec > 0);
         long got = hwl_tuples_decode(&k, e.pl, e.len, dec, HWL_MAX_PAYLOAD, msg, sizeof msg);
-        CHECK(got == (long)e.nrec);
+        CHECK_EXPR(got == (long)e.nrec);
         for (long j = 0; j < got; j++) {
             const hwp_rec *a = &recs[base + j], *b = &dec[j];
             int same = a->a == b->a;
@@ -300,7 +293,7 @@ static void roundtrip(const char *path, uint64_t *bytes, uint64_t *nrec)
         hwl_enc_init(&e, kind);
         if (i == n) break;
     }
-    CHECK(base == n);
+    CHECK_EXPR(base == n);
     free(recs);
 }
 
@@ -321,24 +314,24 @@ static void test_orec(void)
     uint8_t buf[HWL_MAX_PAYLOAD];
     size_t len = 0;
     hwl_orec r = {0x01, 3, {UINT64_MAX, 0, 12345}};
-    CHECK(hwl_orec_put(buf, sizeof buf, &len, &r) == 1);
+    CHECK_EXPR(hwl_orec_put(buf, sizeof buf, &len, &r) == 1);
     hwl_orec e = {HWL_TAG_END, 0, {0}};
-    CHECK(hwl_orec_put(buf, sizeof buf, &len, &e) == 1);
+    CHECK_EXPR(hwl_orec_put(buf, sizeof buf, &len, &e) == 1);
     size_t pos = 0;
     hwl_orec g;
     char msg[256];
-    CHECK(hwl_orec_get(HWL_ENG_MHASH, buf, len, &pos, &g, msg, sizeof msg) == 0);
-    CHECK(g.tag == 1 && g.nf == 3 && g.f[0] == UINT64_MAX && g.f[1] == 0 && g.f[2] == 12345);
-    CHECK(hwl_orec_get(HWL_ENG_MHASH, buf, len, &pos, &g, msg, sizeof msg) == 0 &&
+    CHECK_EXPR(hwl_orec_get(HWL_ENG_MHASH, buf, len, &pos, &g, msg, sizeof msg) == 0);
+    CHECK_EXPR(g.tag == 1 && g.nf == 3 && g.f[0] == UINT64_MAX && g.f[1] == 0 && g.f[2] == 12345);
+    CHECK_EXPR(hwl_orec_get(HWL_ENG_MHASH, buf, len, &pos, &g, msg, sizeof msg) == 0 &&
           g.tag == HWL_TAG_END && pos == len);
     pos = 0;
-    CHECK(hwl_orec_get(HWL_ENG_MHASH, buf, len - 2, &pos, &g, msg, sizeof msg) == -1);
+    CHECK_EXPR(hwl_orec_get(HWL_ENG_MHASH, buf, len - 2, &pos, &g, msg, sizeof msg) == -1);
     uint8_t bad[1] = {0x77};
     pos = 0;
-    CHECK(hwl_orec_get(HWL_ENG_STRAT, bad, 1, &pos, &g, msg, sizeof msg) == -1);
+    CHECK_EXPR(hwl_orec_get(HWL_ENG_STRAT, bad, 1, &pos, &g, msg, sizeof msg) == -1);
     /* a record never goes past the capacity */
     len = 250;
-    CHECK(hwl_orec_put(buf, sizeof buf, &len, &r) == 0 && len == 250);
+    CHECK_EXPR(hwl_orec_put(buf, sizeof buf, &len, &r) == 0 && len == 250);
 }
 
 /* ------------------------------------------------------------ session over memory */
@@ -447,11 +440,11 @@ static uint64_t session(double flip, double drop, const hwp_rec *recs, long n,
     dc.slots = 4;
     char msg[256];
     hwl_dev *dev;
-    CHECK(hwl_dev_new(&dev, &dc, msg, sizeof msg) == 0);
+    CHECK_EXPR(hwl_dev_new(&dev, &dc, msg, sizeof msg) == 0);
     pipe_ctx pc = {dev, flip, drop, 0, 0, 0};
     hwl_io io = {&pc, pw, pr, NULL, pb};
     hwl_host h;
-    CHECK(hwl_host_init(&h, &io, 5, 50) == 0);
+    CHECK_EXPR(hwl_host_init(&h, &io, 5, 50) == 0);
     sink s = {NULL, 0, 0, 0};
     h.on_out = on_out;
     h.out_ctx = &s;
@@ -479,10 +472,10 @@ static uint64_t session(double flip, double drop, const hwp_rec *recs, long n,
     uint64_t st[HWL_ST_N];
     ok = ok && hwl_host_status(&h, st) == 0;
     if (!ok) fprintf(stderr, "session failed: %s\n", h.err);
-    CHECK(ok);
-    CHECK(s.end);
-    CHECK(st[HWL_ST_ACCEPTED] == (uint64_t)n);
-    CHECK(s.n == (size_t)nref + 1);
+    CHECK_EXPR(ok);
+    CHECK_EXPR(s.end);
+    CHECK_EXPR(st[HWL_ST_ACCEPTED] == (uint64_t)n);
+    CHECK_EXPR(s.n == (size_t)nref + 1);
     for (int i = 0; i < nref && i < (int)s.n; i++)
         if (s.r[i].f[0] != ref[i].a || s.r[i].f[1] != ref[i].b || s.r[i].f[2] != ref[i].count) {
             fprintf(stderr, "message %d differs\n", i);
@@ -521,15 +514,15 @@ static void test_session(void)
     c.rate = 16;
     char msg[256];
     strat_fn f;
-    CHECK(strat_fn_init(&f, &c, msg) == 0);
+    CHECK_EXPR(strat_fn_init(&f, &c, msg) == 0);
     strat_msg *ref = malloc((size_t)(2 * n + 64) * sizeof *ref);
     int nref = 0;
     for (long i = 0; i < n; i++) nref += strat_fn_event(&f, recs[i].a, recs[i].b, ref + nref);
     nref += strat_fn_flush(&f, ref + nref);
     strat_fn_free(&f);
-    CHECK(nref > 20);
-    CHECK(session(0, 0, recs, n, ref, nref) == 0);
-    CHECK(session(0.0005, 0.0005, recs, n, ref, nref) > 0);
+    CHECK_EXPR(nref > 20);
+    CHECK_EXPR(session(0, 0, recs, n, ref, nref) == 0);
+    CHECK_EXPR(session(0.0005, 0.0005, recs, n, ref, nref) > 0);
     free(ref);
     free(recs);
 }
@@ -542,14 +535,14 @@ static void test_refused(void)
         hwl_dev_cfg_default(&dc, HWL_ENG_MHASH);
         char msg[256];
         hwl_dev *dev;
-        CHECK(hwl_dev_new(&dev, &dc, msg, sizeof msg) == 0);
+        CHECK_EXPR(hwl_dev_new(&dev, &dc, msg, sizeof msg) == 0);
         pipe_ctx pc = {dev, 0, 0, 0, 0, 0};
         hwl_io io = {&pc, pw, pr, NULL, pb};
         hwl_host h;
-        CHECK(hwl_host_init(&h, &io, 5, 5) == 0);
+        CHECK_EXPR(hwl_host_init(&h, &io, 5, 5) == 0);
         hwl_info info;
-        CHECK(hwl_host_hello(&h, 1, &info) == 0);
-        CHECK(hwl_host_send(&h, HWL_RESET, NULL, 0) == 0);
+        CHECK_EXPR(hwl_host_hello(&h, 1, &info) == 0);
+        CHECK_EXPR(hwl_host_send(&h, HWL_RESET, NULL, 0) == 0);
         uint8_t cfg[8] = {6, 0x90, 0x4e}; /* interval 10000 */
         size_t cl = 3;
         if (t == 0) {
@@ -559,7 +552,7 @@ static void test_refused(void)
             memset(&r, 0, sizeof r);
             r.a = 5;
             hwl_enc_add(&e, &r);
-            CHECK(hwl_host_send(&h, HWL_TUPLES, e.pl, e.len) == 0);
+            CHECK_EXPR(hwl_host_send(&h, HWL_TUPLES, e.pl, e.len) == 0);
         } else {
             cfg[0] = 1;      /* tables */
             cfg[1] = 17;     /* more than MAX_TABLES (16) */
@@ -567,9 +560,9 @@ static void test_refused(void)
         }
         int rc = hwl_host_send(&h, HWL_CONFIG, cfg, cl);
         if (rc == 0) rc = hwl_host_flush(&h);
-        CHECK(rc == -1);
-        CHECK(h.fatal_code == (t == 0 ? HWL_E_STATE : HWL_E_RANGE));
-        CHECK(strstr(h.err, "refused CONFIG") != NULL);
+        CHECK_EXPR(rc == -1);
+        CHECK_EXPR(h.fatal_code == (t == 0 ? HWL_E_STATE : HWL_E_RANGE));
+        CHECK_EXPR(strstr(h.err, "refused CONFIG") != NULL);
         hwl_host_free(&h);
         hwl_dev_free(dev);
     }

@@ -9,15 +9,8 @@
 #include <string.h>
 
 #include "mhash/mhash.h"
+#include "check.h"
 
-static int fails;
-#define CHECK(c)                                                                 \
-    do {                                                                         \
-        if (!(c)) {                                                              \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-            fails++;                                                             \
-        }                                                                        \
-    } while (0)
 
 static void core_rules(void)
 {
@@ -27,7 +20,7 @@ static void core_rules(void)
     p.thr = 10;
     p.cw = 4; /* saturate at 15 */
     mhash_acc acc;
-    CHECK(mhash_acc_alloc(&acc, 2) == 0);
+    CHECK_EXPR(mhash_acc_alloc(&acc, 2) == 0);
     uint32_t v[16] = {0}, nv[16];
     mhash_core_res r;
     uint32_t en = (1u << 0) | (1u << 8);
@@ -35,73 +28,73 @@ static void core_rules(void)
     /* C1, tie: both minimum counters incremented */
     v[0] = 5; v[8] = 5;
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(r.write && !r.hit && !r.ins && nv[0] == 6 && nv[8] == 6);
+    CHECK_EXPR(r.write && !r.hit && !r.ins && nv[0] == 6 && nv[8] == 6);
     /* C1, no tie: only the minimum */
     v[0] = 5; v[8] = 7;
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(nv[0] == 6 && nv[8] == 7);
+    CHECK_EXPR(nv[0] == 6 && nv[8] == 7);
     /* C0: every counter */
     p.cons = 0;
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(nv[0] == 6 && nv[8] == 8);
+    CHECK_EXPR(nv[0] == 6 && nv[8] == 8);
     p.cons = 1;
 
     /* promotion: minimum reaches the threshold -> inserted with that count */
     v[0] = 9; v[8] = 12;
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(r.ins && r.slot == 0 && acc.v[0] && !acc.r[0] && acc.a[0] == 1 && acc.b[0] == 2 &&
+    CHECK_EXPR(r.ins && r.slot == 0 && acc.v[0] && !acc.r[0] && acc.a[0] == 1 && acc.b[0] == 2 &&
           acc.c[0] == 10);
-    CHECK(nv[0] == 10 && nv[8] == 12);
+    CHECK_EXPR(nv[0] == 10 && nv[8] == 12);
     /* shielded hit: accumulator counts, tables untouched */
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(r.hit && !r.write && acc.c[0] == 11);
+    CHECK_EXPR(r.hit && !r.write && acc.c[0] == 11);
     /* no shielding: tables updated too, no second promotion */
     p.shield = 0;
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(r.hit && r.write && !r.ins && acc.c[0] == 12);
+    CHECK_EXPR(r.hit && r.write && !r.ins && acc.c[0] == 12);
     p.shield = 1;
     /* immediate reset on promotion */
     p.reset = 1;
     v[0] = 10; v[8] = 11;
     mhash_core(&p, &acc, 3, 4, en, v, nv, &r);
-    CHECK(r.ins && r.slot == 1 && nv[0] == 0 && nv[8] == 0 && acc.c[1] == 11);
+    CHECK_EXPR(r.ins && r.slot == 1 && nv[0] == 0 && nv[8] == 0 && acc.c[1] == 11);
     /* full: refused, no reset */
     mhash_core(&p, &acc, 5, 6, en, v, nv, &r);
-    CHECK(!r.ins && r.refuse && nv[0] == 11 && nv[8] == 11);
+    CHECK_EXPR(!r.ins && r.refuse && nv[0] == 11 && nv[8] == 11);
     p.reset = 0;
 
     /* end of interval with retaining: candidates kept as replaceable, count 0 */
     acc.c[1] = 9; /* below threshold: flushed */
     mhash_cand cand[2];
-    CHECK(mhash_acc_candidates(&p, &acc, cand) == 1 && cand[0].a == 1 && cand[0].count == 12);
+    CHECK_EXPR(mhash_acc_candidates(&p, &acc, cand) == 1 && cand[0].a == 1 && cand[0].count == 12);
     mhash_acc_end(&p, &acc);
-    CHECK(acc.v[0] && acc.r[0] && acc.c[0] == 0 && !acc.v[1]);
+    CHECK_EXPR(acc.v[0] && acc.r[0] && acc.c[0] == 0 && !acc.v[1]);
     /* allocation: free slot before the replaceable one */
     v[0] = 9; v[8] = 9;
     mhash_core(&p, &acc, 7, 8, en, v, nv, &r);
-    CHECK(r.ins && r.slot == 1);
+    CHECK_EXPR(r.ins && r.slot == 1);
     /* then the replaceable one is reused */
     mhash_core(&p, &acc, 9, 9, en, v, nv, &r);
-    CHECK(r.ins && r.slot == 0 && acc.a[0] == 9 && !acc.r[0]);
+    CHECK_EXPR(r.ins && r.slot == 0 && acc.a[0] == 9 && !acc.r[0]);
     /* replaceable entry hit up to the threshold loses its mark */
     mhash_acc_end(&p, &acc);
-    CHECK(acc.r[0] && acc.r[1]);
+    CHECK_EXPR(acc.r[0] && acc.r[1]);
     for (int i = 0; i < 10; i++) mhash_core(&p, &acc, 9, 9, en, v, nv, &r);
-    CHECK(acc.c[0] == 10 && !acc.r[0] && acc.r[1]);
+    CHECK_EXPR(acc.c[0] == 10 && !acc.r[0] && acc.r[1]);
     /* without retaining everything is flushed */
     p.retain = 0;
     mhash_acc_end(&p, &acc);
-    CHECK(!acc.v[0] && !acc.v[1]);
+    CHECK_EXPR(!acc.v[0] && !acc.v[1]);
     mhash_acc_free(&acc);
 
     /* saturation at 2^cw - 1 (C0), promoted with the saturated minimum */
-    CHECK(mhash_acc_alloc(&acc, 1) == 0);
+    CHECK_EXPR(mhash_acc_alloc(&acc, 1) == 0);
     p.cons = 0;
     v[0] = 15; v[8] = 14;
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(nv[0] == 15 && nv[8] == 15 && r.ins && acc.c[0] == 15);
+    CHECK_EXPR(nv[0] == 15 && nv[8] == 15 && r.ins && acc.c[0] == 15);
     mhash_core(&p, &acc, 1, 2, en, v, nv, &r);
-    CHECK(r.hit && acc.c[0] == 15);
+    CHECK_EXPR(r.hit && acc.c[0] == 15);
     mhash_acc_free(&acc);
 }
 
@@ -110,32 +103,32 @@ static void params(void)
     mhash_params p;
     char msg[256];
     mhash_params_default(&p);
-    CHECK(mhash_params_check(&p, msg, sizeof msg) == 0);
+    CHECK_EXPR(mhash_params_check(&p, msg, sizeof msg) == 0);
     p.thr = 0;
-    CHECK(mhash_params_check(&p, msg, sizeof msg) != 0 && strstr(msg, "threshold"));
+    CHECK_EXPR(mhash_params_check(&p, msg, sizeof msg) != 0 && strstr(msg, "threshold"));
     mhash_params_default(&p);
     p.interval = 0;
-    CHECK(mhash_params_check(&p, msg, sizeof msg) != 0 && strstr(msg, "interval"));
+    CHECK_EXPR(mhash_params_check(&p, msg, sizeof msg) != 0 && strstr(msg, "interval"));
     mhash_params_default(&p);
     p.n_counters = 8;
     p.tables = 16;
-    CHECK(mhash_params_check(&p, msg, sizeof msg) != 0 && strstr(msg, "more tables"));
+    CHECK_EXPR(mhash_params_check(&p, msg, sizeof msg) != 0 && strstr(msg, "more tables"));
     mhash_params_default(&p);
     p.tables = 17;
-    CHECK(mhash_params_check(&p, msg, sizeof msg) != 0);
+    CHECK_EXPR(mhash_params_check(&p, msg, sizeof msg) != 0);
     mhash_params_default(&p);
     p.n_counters = 3000;
-    CHECK(mhash_params_check(&p, msg, sizeof msg) != 0);
-    CHECK(mhash_thr_count(1.0, 10000) == 100);
-    CHECK(mhash_thr_count(0.1, 1000000) == 1000);
-    CHECK(mhash_thr_count(0.5, 3) == 1);
+    CHECK_EXPR(mhash_params_check(&p, msg, sizeof msg) != 0);
+    CHECK_EXPR(mhash_thr_count(1.0, 10000) == 100);
+    CHECK_EXPR(mhash_thr_count(0.1, 1000000) == 1000);
+    CHECK_EXPR(mhash_thr_count(0.5, 3) == 1);
     /* table sizes: 2048 counters over 16 banks */
     mhash_params_default(&p);
     int t[] = {1, 2, 3, 4, 5, 8, 16};
     uint32_t sz[] = {2048, 1024, 512, 512, 256, 256, 128};
     for (int i = 0; i < 7; i++) {
         p.tables = t[i];
-        CHECK(mhash_table_size(&p) == sz[i]);
+        CHECK_EXPR(mhash_table_size(&p) == sz[i]);
     }
 }
 
@@ -148,16 +141,16 @@ static void functional(void)
     p.interval = 1000;
     p.thr = 10;
     mhash_fn m;
-    CHECK(mhash_fn_init(&m, &p, msg, sizeof msg) == 0);
+    CHECK_EXPR(mhash_fn_init(&m, &p, msg, sizeof msg) == 0);
     int ends = 0;
     for (int i = 0; i < 3000; i++) {
         if (mhash_fn_push(&m, 0x400100, 7)) {
             ends++;
-            CHECK(m.ncand == 1 && m.cand[0].a == 0x400100 && m.cand[0].b == 7 &&
+            CHECK_EXPR(m.ncand == 1 && m.cand[0].a == 0x400100 && m.cand[0].b == 7 &&
                   m.cand[0].count == 1000);
         }
     }
-    CHECK(ends == 3 && m.promotions == 1); /* retained: promoted once only */
+    CHECK_EXPR(ends == 3 && m.promotions == 1); /* retained: promoted once only */
     mhash_fn_free(&m);
 }
 

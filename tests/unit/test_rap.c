@@ -18,18 +18,8 @@
 
 #include "rap/rap.h"
 #include "trace.h"
+#include "check.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -266,8 +256,8 @@ int main(void)
         free(keys);
     }
     trace_cases();
-    if (failures) {
-        printf("test_rap: %d failures\n", failures);
+    if (fails) {
+        printf("test_rap: %d failures\n", fails);
         return 1;
     }
     printf("test_rap: all passed\n");

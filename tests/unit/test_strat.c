@@ -16,17 +16,8 @@
 
 #include "strat/strat.h"
 #include "strat/vprof.h"
+#include "check.h"
 
-static int fails;
-#define CHECK(cond, ...)                                     \
-    do {                                                     \
-        if (!(cond)) {                                       \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);      \
-            printf(__VA_ARGS__);                             \
-            printf("\n");                                    \
-            fails++;                                         \
-        }                                                    \
-    } while (0)
 
 static void test_periodic(void)
 {

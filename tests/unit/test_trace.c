@@ -9,19 +9,10 @@
 #include <unistd.h>
 
 #include "trace.h"
+#include "check.h"
 
-static int failures;
 static char dir[256];
 
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            failures++;                                                      \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                      \
-            printf(__VA_ARGS__);                                             \
-            printf("\n");                                                    \
-        }                                                                    \
-    } while (0)
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -288,6 +279,6 @@ int main(void)
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) printf("warning: could not remove %s\n", dir);
-    printf("%s test_trace (%d failures)\n", failures ? "FAIL" : "PASS", failures);
-    return failures ? 1 : 0;
+    printf("%s test_trace (%d failures)\n", fails ? "FAIL" : "PASS", fails);
+    return fails ? 1 : 0;
 }
