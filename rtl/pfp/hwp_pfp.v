@@ -294,6 +294,7 @@ module hwp_pfp #(
         disp_pc = {PC_W{1'b0}};
         disp_spc = {(DEC_W*PC_W){1'b0}};
         disp_skind = {(DEC_W*4){1'b0}};
+        ks = 0;  // the slot loop below runs only for dispatched instructions: no latch
         dp = hd_q; dk = K_ORD; dpc = {PC_W{1'b0}}; dL = {PC_W{1'b0}};
         dpi = 1'b0; dstop = 1'b0; ddisp = 1'b0;
         run = dec_en;
