@@ -167,7 +167,7 @@ typedef struct disp_hash {
 static void disp_cb(void *ctx, uint64_t pc, int kind)
 {
     disp_hash *d = ctx;
-    d->h = (d->h ^ (pc * 16u + (uint64_t)kind)) * 0x100000001b3ull;
+    d->h = pfp_dh_step(d->h, pc, kind);
     d->n++;
 }
 
@@ -180,7 +180,7 @@ static int pfp_one(const char *cmd, const pfp_opts *o, const pfp_rec *r, size_t 
         fprintf(stderr, "hwprof %s: %s\n", cmd, msg);
         return -1;
     }
-    dh->h = 0xcbf29ce484222325ull;
+    dh->h = PFP_DH_INIT;
     dh->n = 0;
     m.on_disp = disp_cb;
     m.on_disp_ctx = dh;

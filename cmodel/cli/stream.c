@@ -928,6 +928,9 @@ typedef struct result {
     uint64_t since_eoi;
     int have_ctr;
     uint64_t ctr[HWL_OREC_MAXF];
+    /* pfp: DHASH (dispatch_hash, the shell's FIFO overflow flag) */
+    int have_dh;
+    uint64_t dh, dh_ovf;
     char err[256];
 } result;
 
@@ -947,6 +950,10 @@ static int on_out(void *ctx, const uint8_t *p, size_t n)
         } else if (x.tag == HWL_TAG_COUNTERS) {
             r->have_ctr = 1;
             memcpy(r->ctr, x.f, sizeof r->ctr);
+        } else if (r->eid == HWL_ENG_PFP && x.tag == 0x02) {
+            r->have_dh = 1;
+            r->dh = x.f[0];
+            r->dh_ovf = x.f[1];
         } else if (r->eid == HWL_ENG_MHASH && x.tag == 0x02) {
             if (x.f[0] != r->since_eoi) {
                 snprintf(r->err, sizeof r->err,
@@ -1200,8 +1207,8 @@ static void print_pfp(const sopts *o, const result *r, uint64_t n)
             printf("%-30s %llu\n", pfp_stat_name(i), (unsigned long long)s[i]);
         }
     }
-    if (o->json) printf(", \"dispatch_hash\": null}\n");
-    else printf("%-30s -\n", "dispatch_hash");
+    if (o->json) printf(", \"dispatch_hash\": \"%016llx\"}\n", (unsigned long long)r->dh);
+    else printf("%-30s %016llx\n", "dispatch_hash", (unsigned long long)r->dh);
 }
 
 /* ------------------------------------------------------------ the session */
@@ -1510,6 +1517,14 @@ int hwp_cmd_stream(int argc, char **argv)
             rc = -1;
         } else if ((o.eid == HWL_ENG_RAP || o.eid == HWL_ENG_PFP) && !res.have_ctr) {
             fprintf(stderr, "hwprof stream: %s: no COUNTERS record from the board\n", o.port);
+            rc = -1;
+        } else if (o.eid == HWL_ENG_PFP && !res.have_dh) {
+            fprintf(stderr, "hwprof stream: %s: no DHASH record (dispatch_hash) from the board "
+                            "(a bitstream older than the host?)\n", o.port);
+            rc = -1;
+        } else if (o.eid == HWL_ENG_PFP && res.dh_ovf) {
+            fprintf(stderr, "hwprof stream: %s: the board's dispatch FIFO overflowed (flag %" PRIu64
+                            "): dispatch_hash is incomplete (a shell bug)\n", o.port, res.dh_ovf);
             rc = -1;
         }
     }

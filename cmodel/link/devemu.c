@@ -332,6 +332,13 @@ static void engine_rec(hwl_dev *d, const hwp_rec *x)
     d->st[HWL_ST_CYCLES]++;
 }
 
+/* pfp: the dispatch hash, as the shell's hash unit */
+static void devemu_disp(void *ctx, uint64_t pc, int kind)
+{
+    uint64_t *h = ctx;
+    *h = pfp_dh_step(*h, pc, kind);
+}
+
 static void engine_eos(hwl_dev *d)
 {
     if (d->cfg.engine == HWL_ENG_MHASH) {
@@ -347,11 +354,16 @@ static void engine_eos(hwl_dev *d)
         memset(&r, 0, sizeof r);
         r.tag = HWL_TAG_COUNTERS;
         r.nf = PFP_S_N;
+        uint64_t dh = PFP_DH_INIT;
         if (pfp_init(&m, &d->cfg.pf, msg, sizeof msg) == 0) {
+            m.on_disp = devemu_disp;
+            m.on_disp_ctx = &dh;
             if (pfp_run(&m, d->pr, d->npr, (int)d->reg[1]) == 0) {
                 for (int i = 0; i < PFP_S_N; i++) r.f[i] = m.stat[i];
                 d->st[HWL_ST_CYCLES] = m.stat[PFP_S_CYCLES];
                 q_push(d, &r);
+                /* DHASH: dispatch_hash, FIFO overflow flag (never set here) */
+                q_rec(d, 0x02, 2, dh, 0, 0);
             }
             pfp_free(&m);
         }

@@ -100,7 +100,7 @@ int pfp_params_check(const pfp_params *p, char *msg, size_t n)
         }                                           \
     } while (0)
     CHK(p->fetch_w >= 1 && p->fetch_w <= 8, "FETCH_W must be 1..8 (got %d)", p->fetch_w);
-    CHK(p->dec_w >= 1 && p->dec_w <= 8, "DEC_W must be 1..8 (got %d)", p->dec_w);
+    CHK(p->dec_w >= 1 && p->dec_w <= PFP_MAX_W, "DEC_W must be 1..%d (got %d)", PFP_MAX_W, p->dec_w);
     CHK(p->fq >= 1 && p->fq <= 255, "FQ must be 1..255 (got %d)", p->fq);
     CHK(p->win_bits >= 4 && p->win_bits <= 10, "WIN_BITS must be 4..10 (got %d)", p->win_bits);
     CHK(p->set_bits >= 1 && p->set_bits <= 10, "SET_BITS must be 1..10 (got %d)", p->set_bits);
@@ -298,6 +298,8 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         }
         if (disp) {
             if (st[PFP_S_DISP] == 0) out->disp_pc = E->pc;
+            out->disp_pcs[st[PFP_S_DISP]] = E->pc;
+            out->disp_kinds[st[PFP_S_DISP]] = E->kind;
             st[PFP_S_DISP]++;
             if (pi) st[PFP_S_DISP_PI]++;
             if (m->on_disp) m->on_disp(m->on_disp_ctx, E->pc, E->kind);

@@ -124,6 +124,8 @@ enum pfp_stat {
 };
 const char *pfp_stat_name(int s);
 
+#define PFP_MAX_W 8 /* largest FETCH_W and DEC_W */
+
 typedef struct pfp_in {
     int in_valid;
     uint64_t pc;
@@ -143,12 +145,25 @@ typedef struct pfp_out {
     int disp_n;      /* instructions dispatched this cycle */
     int disp_pi_n;   /* of which profile instructions */
     uint64_t disp_pc; /* pc of the first one dispatched (0 if none) */
+    /* every instruction dispatched this cycle, in order (slots 0..disp_n-1;
+     * the rest 0): its pc and kind (enum pfp_kind), as passed to on_disp */
+    uint64_t disp_pcs[PFP_MAX_W];
+    int disp_kinds[PFP_MAX_W];
     int done;        /* eos and everything decoded */
     int bdt_write;   /* the block descriptor table is written at this edge */
 } pfp_out;
 
 /* Called for every dispatched instruction, in order (optional). */
 typedef void (*pfp_disp_fn)(void *ctx, uint64_t pc, int kind);
+
+/* dispatch_hash (hwprof run, the board's DHASH record): a 64-bit FNV-1a-style
+ * hash over every dispatched instruction in order, h = (h ^ (pc * 16 + kind))
+ * * 0x100000001b3 mod 2^64 from PFP_DH_INIT (rtl/link/hwp_shell_pfp.v). */
+#define PFP_DH_INIT 0xcbf29ce484222325ull
+static inline uint64_t pfp_dh_step(uint64_t h, uint64_t pc, int kind)
+{
+    return (h ^ (pc * 16u + (uint64_t)kind)) * 0x100000001b3ull;
+}
 
 typedef struct pfp {
     pfp_params p;

@@ -11,10 +11,13 @@
 // INFO build parameters 1..10 = the engine's parameters in header order.
 // The engine's disp_ready_i is tied to 1 (as hwprof run's model), and it
 // needs no clock enable: its front end advances only when every record it
-// may look at is in its window, or after EOS. Once EOS is applied and the
-// engine reports done, the shell queues 0xF1 COUNTERS (the 19 statistics in
-// enum pfp_stat order, in seven pieces of at most three fields) and
-// 0xF0 END. docs/protocol.md.
+// may look at is in its window, or after EOS.
+// dispatch_hash (as hwprof run): hwp_pfp_dhash hashes the engine's
+// dispatch slots through a FIFO (it never holds the engine; see its bound).
+// Once EOS is applied, the engine reports done and the FIFO has drained, the
+// shell queues 0xF1 COUNTERS (the 19 statistics in enum pfp_stat order, in
+// seven pieces of at most three fields), 0x02 DHASH (hash, overflow flag)
+// and 0xF0 END. docs/protocol.md.
 `default_nettype none
 module hwp_shell_pfp #(
     parameter integer FETCH_W   = 4,          // engine: fetch width
@@ -93,6 +96,8 @@ module hwp_shell_pfp #(
     endgenerate
 
     wire                   e_go, e_done, e_bdt_write;
+    wire [DEC_W*PC_W-1:0]  e_spc;
+    wire [DEC_W*4-1:0]     e_skind;
     wire [3:0]             e_disp_n, e_disp_pi_n, e_res_cnt;
     wire [PC_W-1:0]        e_disp_pc, e_lar;
     wire [NSTAT*CNT_W-1:0] e_stat;
@@ -108,24 +113,35 @@ module hwp_shell_pfp #(
         .in_cls_i(r_cls), .in_taken_i(r_tkn), .in_val_i(r_val), .in_len2_i(r_len2), .eos_i(eos),
         .disp_ready_i(1'b1), .pfp_en_i(pfp_en_q),
         .go_o(e_go), .done_o(e_done), .disp_n_o(e_disp_n), .disp_pi_n_o(e_disp_pi_n), .disp_pc_o(e_disp_pc),
+        .disp_slot_pc_o(e_spc), .disp_slot_kind_o(e_skind),
         .bdt_write_o(e_bdt_write), .stat_o(e_stat), .hd_o(e_hd), .fp_o(e_fp), .tl_o(e_tl), .fq_n_o(e_fq_n),
         .flags_o(e_flags), .res_cnt_o(e_res_cnt), .lar_o(e_lar), .dbg_bdt_idx_i({(SET_BITS + 1){1'b0}}),
         .dbg_bdt_o(e_bdt)
     );
-    wire unused_eng = &{1'b0, e_go, e_bdt_write, e_disp_n, e_disp_pi_n, e_disp_pc, e_hd, e_fp, e_tl,
+    wire unused_eng = &{1'b0, e_go, e_bdt_write, e_disp_pi_n, e_disp_pc, e_hd, e_fp, e_tl,
                         e_fq_n, e_flags, e_res_cnt, e_lar, e_bdt};
 
-    // after EOS, once the engine is done: COUNTERS in pieces 0..6, then END
-    reg  [1:0] fin_q;                  // 0 running, 1 COUNTERS, 2 END, 3 done
+    // dispatch FIFO and hash unit (rtl/pfp/hwp_pfp_dhash.v)
+    wire        drained, dh_ovf;
+    wire [63:0] dh_hash;
+    hwp_pfp_dhash #(.DEC_W(DEC_W), .WIN_BITS(WIN_BITS), .PC_W(PC_W)) u_dh (
+        .clk_i(clk_i), .rst_i(rst_i || eng_rst), .disp_n_i(e_disp_n), .disp_slot_pc_i(e_spc),
+        .disp_slot_kind_i(e_skind), .drained_o(drained),
+        .hash_o(dh_hash), .ovf_o(dh_ovf)
+    );
+
+    // after EOS, once the engine is done and the FIFO has drained: COUNTERS in
+    // pieces 0..6, DHASH, then END
+    reg  [2:0] fin_q;                  // 0 running, 1 COUNTERS, 2 DHASH, 3 END, 4 done
     reg  [2:0] pc_q;                   // COUNTERS piece
     always @(posedge clk_i) begin
         if (rst_i || cfg_def || !eos) begin
-            fin_q <= 2'd0; pc_q <= 3'd0;
-        end else if (fin_q == 2'd0) begin
-            if (e_done) fin_q <= 2'd1;
-        end else if (fin_q != 2'd3 && orec_ready) begin
-            if (fin_q == 2'd1 && pc_q != 3'd6) pc_q <= pc_q + 3'd1;
-            else fin_q <= fin_q + 2'd1;
+            fin_q <= 3'd0; pc_q <= 3'd0;
+        end else if (fin_q == 3'd0) begin
+            if (e_done && drained) fin_q <= 3'd1;
+        end else if (fin_q != 3'd4 && orec_ready) begin
+            if (fin_q == 3'd1 && pc_q != 3'd6) pc_q <= pc_q + 3'd1;
+            else fin_q <= fin_q + 3'd1;
         end
     end
     function [63:0] stat_sel;
@@ -137,7 +153,9 @@ module hwp_shell_pfp #(
     endfunction
     reg  [63:0] f0, f1, f2;
     always @(*) begin
-        case (pc_q)
+        if (fin_q == 3'd2) begin
+            f0 = dh_hash; f1 = {63'd0, dh_ovf}; f2 = 64'd0;
+        end else case (pc_q)
             3'd0: begin f0 = stat_sel(0);  f1 = stat_sel(1);  f2 = stat_sel(2);  end
             3'd1: begin f0 = stat_sel(3);  f1 = stat_sel(4);  f2 = stat_sel(5);  end
             3'd2: begin f0 = stat_sel(6);  f1 = stat_sel(7);  f2 = stat_sel(8);  end
@@ -147,14 +165,15 @@ module hwp_shell_pfp #(
             default: begin f0 = stat_sel(18); f1 = 64'd0; f2 = 64'd0; end
         endcase
     end
-    wire        ctr = fin_q == 2'd1;
-    assign orec_valid = ctr || fin_q == 2'd2;
-    wire [7:0]  orec_tag  = ctr ? 8'hf1 : 8'hf0;
-    wire [1:0]  orec_n    = !ctr ? 2'd0 : pc_q == 3'd6 ? 2'd1 : 2'd3;
+    wire        ctr = fin_q == 3'd1;
+    wire        dh  = fin_q == 3'd2;
+    assign orec_valid = ctr || dh || fin_q == 3'd3;
+    wire [7:0]  orec_tag  = ctr ? 8'hf1 : dh ? 8'h02 : 8'hf0;
+    wire [1:0]  orec_n    = dh ? 2'd2 : !ctr ? 2'd0 : pc_q == 3'd6 ? 2'd1 : 2'd3;
     wire        orec_cont = ctr && pc_q != 3'd0;
     wire        orec_last = !ctr || pc_q == 3'd6;
 
-    localparam integer OW = (CNT_W < 8) ? 8 : CNT_W;
+    localparam integer OW = 64;        // the 64-bit hash
     // no host port: the link refuses HOSTOP (its HOSTOP parameter is 0)
     wire        unused_hop_v;
     wire [7:0]  unused_hop_op;
@@ -175,7 +194,7 @@ module hwp_shell_pfp #(
         .orec_f0_i(f0), .orec_f1_i(f1), .orec_f2_i(f2),
         .hop_valid_o(unused_hop_v), .hop_ready_i(1'b1), .hop_op_o(unused_hop_op),
         .hop_addr_o(unused_hop_addr), .hop_data_o(unused_hop_data),
-        .done_i(fin_q == 2'd3),
+        .done_i(fin_q == 3'd4),
         .irq_i(1'b0), .info_idx_o(info_idx), .info_val_i(info_val), .led_act_o(led_act_o),
         .led_err_o(led_err_o)
     );

@@ -63,6 +63,10 @@ module hwp_pfp #(
     output wire [3:0]              disp_n_o,
     output wire [3:0]              disp_pi_n_o,
     output wire [PC_W-1:0]         disp_pc_o,
+    // every instruction dispatched this cycle in order: slot k (k < disp_n_o)
+    // at [k*PC_W +: PC_W] and [k*4 +: 4] (kind); other slots 0
+    output wire [DEC_W*PC_W-1:0]   disp_slot_pc_o,
+    output wire [DEC_W*4-1:0]      disp_slot_kind_o,
     output wire                    bdt_write_o,
     // statistics, counter s at [s*CNT_W +: CNT_W] (enum pfp_stat)
     output wire [19*CNT_W-1:0]     stat_o,
@@ -276,6 +280,9 @@ module hwp_pfp #(
                    d_late, d_pop;
     reg [SKIP_BITS+3:0] d_skipins;
     reg [PC_W-1:0] disp_pc;
+    reg [DEC_W*PC_W-1:0] disp_spc;
+    reg [DEC_W*4-1:0]    disp_skind;
+    integer ks;
     always @* begin
         hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
@@ -285,6 +292,9 @@ module hwp_pfp #(
         d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
         d_skipins = {(SKIP_BITS+4){1'b0}};
         disp_pc = {PC_W{1'b0}};
+        disp_spc = {(DEC_W*PC_W){1'b0}};
+        disp_skind = {(DEC_W*4){1'b0}};
+        ks = 0;  // the slot loop below runs only for dispatched instructions: no latch
         dp = hd_q; dk = K_ORD; dpc = {PC_W{1'b0}}; dL = {PC_W{1'b0}};
         dpi = 1'b0; dstop = 1'b0; ddisp = 1'b0;
         run = dec_en;
@@ -358,6 +368,12 @@ module hwp_pfp #(
                 endcase
                 if (ddisp) begin
                     if (d_disp == 4'd0) disp_pc = dpc;
+                    for (ks = 0; ks < DEC_W; ks = ks + 1) begin
+                        if (d_disp == ks[3:0]) begin
+                            disp_spc[ks*PC_W +: PC_W] = dpc;
+                            disp_skind[ks*4 +: 4]    = dk;
+                        end
+                    end
                     d_disp = d_disp + 4'd1;
                     if (dpi) d_disp_pi = d_disp_pi + 4'd1;
                 end
@@ -610,6 +626,8 @@ module hwp_pfp #(
     assign disp_n_o    = go ? d_disp : 4'd0;
     assign disp_pi_n_o = go ? d_disp_pi : 4'd0;
     assign disp_pc_o   = disp_pc;
+    assign disp_slot_pc_o   = disp_spc;
+    assign disp_slot_kind_o = disp_skind;
     assign bdt_write_o = go && upd && upd_hit;
     assign stat_o = stat_q;
     assign hd_o      = hd_q;

@@ -243,7 +243,8 @@ def main():
             flags, body, i = p[1], p[2:], 0
             while i < len(body):
                 tag = body[i]; i += 1
-                nfld = {0x01: 3, 0x02: 1, 0xF0: 0, 0xF1: {"rap": 7, "pfp": 19}.get(a.engine, 1)}[tag]
+                nfld = {0x01: 3, 0x02: 2 if a.engine == "pfp" else 1, 0xF0: 0,
+                        0xF1: {"rap": 7, "pfp": 19}.get(a.engine, 1)}[tag]
                 f = []
                 for _ in range(nfld):
                     v, i = getvar(body, i); f.append(v)
@@ -253,6 +254,10 @@ def main():
             if len(p) == 2: time.sleep(0.01)
             if time.time() > deadline: raise Fail("no END after EOS (flags 0x%x, %d records)" % (flags, len(recs)))
         if [r for r in recs if r[0] == 0xF0] != [recs[-1]]: raise Fail("END not last / not once")
+        if a.engine == "pfp":
+            # COUNTERS, DHASH (dispatch_hash, FIFO overflow flag 0), END
+            if [r[0] for r in recs] != [0xF1, 0x02, 0xF0]: raise Fail("pfp records %s" % recs)
+            if recs[1][1][1] != 0: raise Fail("pfp DHASH: dispatch FIFO overflow flag set")
         t, seq, p = L.req(slip(pkt(0x08, 0)), 0x85, "STATUS")
         st, i = [], 0
         while i < len(p):

@@ -10,6 +10,8 @@
 // and, after the edge, the whole control state (pointers, flag, prediction
 // bit, leader address register, recovery state) and all 19 statistics
 // counters; the block descriptor table after every table write and at the end.
+// The dispatch port's per-slot pc and kind are compared slot by slot, so the
+// sequence the model hands on_disp (dispatch_hash) is the RTL's.
 #include <cstdio>
 #include <cstdlib>
 
@@ -102,6 +104,14 @@ public:
         chk.eq("disp_n_o", mo.disp_n, v_->disp_n_o);
         chk.eq("disp_pi_n_o", mo.disp_pi_n, v_->disp_pi_n_o);
         if (mo.disp_n) chk.eq("disp_pc_o", mo.disp_pc, vbits(v_->disp_pc_o, 0, P.pc_w));
+        // every dispatched instruction in order (dispatch_hash is computed from these):
+        // slots below disp_n carry pc and kind, the others are 0
+        for (int k = 0; k < P.dec_w; k++) {
+            uint64_t epc = k < mo.disp_n ? mo.disp_pcs[k] : 0;
+            uint64_t ekind = k < mo.disp_n ? (uint64_t)mo.disp_kinds[k] : 0;
+            chk.eqf(epc, vbits(v_->disp_slot_pc_o, k * P.pc_w, P.pc_w), "disp_slot_pc_o[%d]", k);
+            chk.eqf(ekind, vbits(v_->disp_slot_kind_o, k * 4, 4), "disp_slot_kind_o[%d]", k);
+        }
         chk.eq("bdt_write_o", mo.bdt_write, v_->bdt_write_o);
         bdt_write_ = mo.bdt_write;
         done_ = mo.done;

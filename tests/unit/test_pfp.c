@@ -99,12 +99,13 @@ static void build_loop(stream *s, int nb, const int *len, const int *body, int i
 typedef struct dlog {
     uint64_t *pc;
     size_t n, cap;
+    uint64_t h; /* dispatch hash (pc and kind) from 0 */
 } dlog;
 
 static void on_disp(void *ctx, uint64_t pc, int kind)
 {
     dlog *d = ctx;
-    (void)kind;
+    d->h = pfp_dh_step(d->h, pc, kind);
     if (d->n == d->cap) {
         d->cap = d->cap ? 2 * d->cap : 4096;
         d->pc = realloc(d->pc, d->cap * sizeof *d->pc);
@@ -303,7 +304,9 @@ static void test_timing(void)
     char msg[160];
     pfp_init(&m, &p, msg, sizeof msg);
     uint64_t r = 7;
-    size_t i = 0;
+    size_t i = 0, nd = 0;
+    uint64_t h = 0;
+    int slots_ok = 1;
     pfp_in in;
     pfp_out o;
     memset(&in, 0, sizeof in);
@@ -321,9 +324,20 @@ static void test_timing(void)
             in.len2 = 0;
         }
         pfp_step(&m, &in, &o);
+        /* the per-slot dispatch outputs (the RTL's disp_slot_*) are the
+         * dispatched sequence of the reference run, in order */
+        for (int k = 0; k < o.disp_n; k++) {
+            if (nd >= d.n || o.disp_pcs[k] != d.pc[nd]) slots_ok = 0;
+            h = pfp_dh_step(h, o.disp_pcs[k], o.disp_kinds[k]);
+            nd++;
+        }
         if (o.done) break;
         if (in.in_valid && o.in_ready) i++;
     }
+    CHECK(slots_ok && nd == d.n && h == d.h,
+          "dispatch slots with idle input: %zu instructions (reference %zu), hash %016llx "
+          "(reference %016llx)", nd, d.n, (unsigned long long)h, (unsigned long long)d.h);
+    CHECK(d.n > 1000, "only %zu dispatched", d.n);
     for (int k = 0; k < PFP_S_N; k++)
         CHECK(m.stat[k] == ref[k], "stat %s: %llu with idle input, %llu without", pfp_stat_name(k),
               (unsigned long long)m.stat[k], (unsigned long long)ref[k]);

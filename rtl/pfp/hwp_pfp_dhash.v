@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// hwp_pfp_dhash: dispatch_hash of the profile flag predictor front end
+// (hwp_pfp) in hardware, for the board shell (rtl/link/hwp_shell_pfp.v).
+// The hash is hwprof run's (cmodel/pfp/pfp.h pfp_dh_step): over every
+// dispatched instruction in order, h = (h ^ (pc * 16 + kind)) * 0x100000001b3
+// mod 2^64 from 0xcbf29ce484222325. The engine dispatches up to DEC_W per
+// cycle (its disp_slot_* outputs, in order); they enter a FIFO of
+// DQ = DEC_W * DQ_ROWS entries {pc, kind}, built as DEC_W banks with one
+// write and one registered read port each (entry i in bank i mod DEC_W, so
+// block or LUT RAM), and the hash unit takes one entry per clock (the
+// multiply by 2^40 + 0x1b3 as shifted adds). The engine is never held.
+// Bound: let pend = tl - hd be the records in the engine's window not yet
+// decoded (pend + an accepted record <= 2^WIN_BITS = W) and S = fill + pend.
+// A cycle dispatches at most the records it decodes and the engine accepts at
+// most one record per cycle, so while the FIFO is non-empty (it pops one) S
+// does not grow, and after a cycle that began with an empty FIFO S is at most
+// the new pend <= W. So the fill never exceeds W, and DQ >= W + 1 (the
+// default) cannot overflow, whatever the input timing.
+// ovf_o is a sticky flag set if a cycle's dispatches did not fit all the same
+// (the shell reports it to the host, which refuses the result;
+// tests/checks/pfp-dhash.sh shows it set with a too small FIFO).
+// drained_o: FIFO empty and the hash up to date.
+`default_nettype none
+module hwp_pfp_dhash #(
+    parameter integer DEC_W    = 4,    // engine: decode width (1..8)
+    parameter integer WIN_BITS = 5,    // engine: log2 of the record window (4..10)
+    parameter integer PC_W     = 32,   // engine: address bits
+    // FIFO rows per bank: DQ = DEC_W * DQ_ROWS entries, at least 2^WIN_BITS + 1 (see above)
+    parameter integer DQ_ROWS  = ((1 << WIN_BITS) + DEC_W) / DEC_W
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire [3:0]            disp_n_i,
+    input  wire [DEC_W*PC_W-1:0] disp_slot_pc_i,
+    input  wire [DEC_W*4-1:0]    disp_slot_kind_i,
+    output wire                  drained_o,
+    output wire [63:0]           hash_o,
+    output wire                  ovf_o
+);
+    function integer clog2;
+        input integer v;
+        begin
+            clog2 = 1;
+            while ((1 << clog2) < v) clog2 = clog2 + 1;
+        end
+    endfunction
+    localparam integer DQ = DQ_ROWS * DEC_W;                     // FIFO entries
+    localparam integer DW = PC_W + 4;                            // FIFO entry: {pc, kind}
+    localparam integer CW = 13;                                  // FIFO counts (DQ <= 2^11)
+    localparam integer RW = clog2(DQ_ROWS);                      // FIFO row bits
+    reg  [CW-1:0]    cnt_q;                  // entries in the FIFO
+    reg  [3:0]       wb_q, rb_q, rsel_q;     // write / read bank
+    reg  [RW-1:0]    wr_q, rr_q;             // write / read row
+    reg              hv_q, ovf_q;            // read data valid; sticky overflow
+    reg  [63:0]      h_q;                    // the hash
+    wire             pop = cnt_q != {CW{1'b0}};
+    wire [CW-1:0]    dn  = {{(CW-4){1'b0}}, disp_n_i};
+    wire [4:0]       wsum = {1'b0, wb_q} + {1'b0, disp_n_i};
+    wire [DEC_W*DW-1:0] rd_all;              // each bank's read register
+    genvar gb;
+    generate
+        for (gb = 0; gb < DEC_W; gb = gb + 1) begin : g_bank
+            // slot s = (gb - wb) mod DEC_W lands in this bank, one row on if it wrapped
+            localparam [3:0] B = gb;
+            wire [3:0]    s    = B >= wb_q ? B - wb_q : B + DEC_W[3:0] - wb_q;
+            wire          we   = s < disp_n_i;
+            wire [RW-1:0] wrow = B >= wb_q ? wr_q : (wr_q == DQ_ROWS[RW-1:0] - 1'b1 ? {RW{1'b0}} : wr_q + 1'b1);
+            reg  [DW-1:0] mem [0:DQ_ROWS-1];
+            reg  [DW-1:0] wd, rq;
+            integer ss;
+            always @(*) begin
+                wd = {DW{1'b0}};
+                for (ss = 0; ss < DEC_W; ss = ss + 1)
+                    if (s == ss[3:0]) wd = {disp_slot_pc_i[ss*PC_W +: PC_W], disp_slot_kind_i[ss*4 +: 4]};
+            end
+            always @(posedge clk_i) begin
+                if (we) mem[wrow] <= wd;
+                if (pop) rq <= mem[rr_q];
+            end
+            assign rd_all[gb*DW +: DW] = rq;
+        end
+    endgenerate
+    // the entry read last cycle, as a 64-bit word pc * 16 + kind (mod 2^64)
+    wire [DW-1:0] rdat = rd_all[rsel_q*DW +: DW];
+    wire [63:0]   hx;
+    generate
+        if (DW >= 64) begin : g_x64
+            assign hx = h_q ^ rdat[63:0];
+            if (DW > 64) begin : g_xu
+                wire unused_hx = &{1'b0, rdat[DW-1:64]};
+            end
+        end else begin : g_x
+            assign hx = h_q ^ {{(64-DW){1'b0}}, rdat};
+        end
+    endgenerate
+    // hx * 0x100000001b3: 0x1b3 = 3 * (1 + 2^4 + 2^7)
+    wire [63:0] hy = hx + {hx[62:0], 1'b0};
+    wire [63:0] hp = hy + {hy[59:0], 4'd0} + {hy[56:0], 7'd0} + {hx[23:0], 40'd0};
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            cnt_q <= {CW{1'b0}}; wb_q <= 4'd0; rb_q <= 4'd0; rsel_q <= 4'd0;
+            wr_q <= {RW{1'b0}}; rr_q <= {RW{1'b0}}; hv_q <= 1'b0; ovf_q <= 1'b0;
+            h_q <= 64'hcbf29ce484222325;
+        end else begin
+            cnt_q <= cnt_q + dn - {{(CW-1){1'b0}}, pop};
+            if (cnt_q + dn > DQ[CW-1:0]) ovf_q <= 1'b1;
+            if (wsum >= DEC_W[4:0]) begin
+                wb_q <= wsum[3:0] - DEC_W[3:0];
+                wr_q <= wr_q == DQ_ROWS[RW-1:0] - 1'b1 ? {RW{1'b0}} : wr_q + 1'b1;
+            end else begin
+                wb_q <= wsum[3:0];
+            end
+            hv_q <= pop;
+            if (pop) begin
+                rsel_q <= rb_q;
+                if (rb_q == DEC_W[3:0] - 1'b1) begin
+                    rb_q <= 4'd0;
+                    rr_q <= rr_q == DQ_ROWS[RW-1:0] - 1'b1 ? {RW{1'b0}} : rr_q + 1'b1;
+                end else begin
+                    rb_q <= rb_q + 1'b1;
+                end
+            end
+            if (hv_q) h_q <= hp;
+        end
+    end
+    assign drained_o = cnt_q == {CW{1'b0}} && !hv_q;
+    assign hash_o    = h_q;
+    assign ovf_o     = ovf_q;
+endmodule
+`default_nettype wire
