@@ -18,7 +18,8 @@
 # configuration (SIM_GPARAMS/SIM_VFLAGS of the first of SIM_CONFIGS). The
 # timing target is SYNTH_FREQ_<board> (MHz) when set, else the board clock;
 # SYNTH_OPTS_<arch> adds options to synth_<arch> (e.g. -dsp), SYNTH_PNR_OPTS_<arch>
-# to nextpnr (e.g. --router router2).
+# to nextpnr (e.g. --router router2); SYNTH_SEED_<board> is nextpnr's --seed
+# (default 1).
 # Outputs in build/synth/<board>/<engine>/: report.json (nextpnr --report),
 # summary.json, yosys.log, nextpnr.log, the bitstream (top.bin / top.bit).
 # Prints one summary line; exit 1 if a tool fails, a Yosys warning is not
@@ -82,6 +83,9 @@ freq=$(hwp_var "SYNTH_FREQ_$board" "$eng"); freq=${freq:-$clk_mhz}
 sopts=$(hwp_var "SYNTH_OPTS_$arch" "$eng")
 # Extra nextpnr-<arch> options (e.g. --router router2), SYNTH_PNR_OPTS_<arch>.
 read -ra popts <<<"$(hwp_var "SYNTH_PNR_OPTS_$arch" "$eng")"
+# nextpnr's placement seed, SYNTH_SEED_<board> (an engine may pin one that routes).
+seed=$(hwp_var "SYNTH_SEED_$board" "$eng"); seed=${seed:-1}
+case $seed in ''|*[!0-9]*) fail "SYNTH_SEED_$board must be a number, not '$seed'" ;; esac
 # shellcheck disable=SC2086
 conv=$(hwp_vflags_to_yosys $vflags) || fail "bad flags '$vflags'"
 params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")
@@ -123,7 +127,7 @@ t1=$SECONDS
 if [ $arch = ice40 ]; then
   "$NEXTPNR_ICE40" -q --log "$out/nextpnr.log" --up5k --package sg48 --pcf "$cons" \
     --json "$out/synth.json" --asc "$out/top.asc" --report "$out/report.json" \
-    --freq "$freq" --seed 1 --timing-allow-fail ${popts[@]+"${popts[@]}"} >"$out/nextpnr.out" 2>&1 \
+    --freq "$freq" --seed "$seed" --timing-allow-fail ${popts[@]+"${popts[@]}"} >"$out/nextpnr.out" 2>&1 \
     || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ice40: $(grep -m1 '^ERROR' "$out/nextpnr.log")"; }
   t2=$SECONDS
   "$ICEPACK" "$out/top.asc" "$out/top.bin" >"$out/pack.log" 2>&1 || fail "icepack"
@@ -131,7 +135,7 @@ if [ $arch = ice40 ]; then
 else
   "$NEXTPNR_ECP5" -q --log "$out/nextpnr.log" --85k --package CABGA381 --speed 6 --lpf "$cons" \
     --json "$out/synth.json" --textcfg "$out/top.config" --report "$out/report.json" \
-    --freq "$freq" --seed 1 --timing-allow-fail ${popts[@]+"${popts[@]}"} >"$out/nextpnr.out" 2>&1 \
+    --freq "$freq" --seed "$seed" --timing-allow-fail ${popts[@]+"${popts[@]}"} >"$out/nextpnr.out" 2>&1 \
     || { tail -20 "$out/nextpnr.log"; fail "nextpnr-ecp5: $(grep -m1 '^ERROR' "$out/nextpnr.log")"; }
   t2=$SECONDS
   "$ECPPACK" --compress --input "$out/top.config" --bit "$out/top.bit" >"$out/pack.log" 2>&1 || fail "ecppack"
