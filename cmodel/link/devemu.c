@@ -335,7 +335,7 @@ static void engine_rec(hwl_dev *d, const hwp_rec *x)
 static void engine_eos(hwl_dev *d)
 {
     if (d->cfg.engine == HWL_ENG_MHASH) {
-        q_rec(d, HWL_TAG_COUNTERS, 1, d->mh.refused, 0, 0);
+        q_rec(d, HWL_TAG_COUNTERS, 2, d->mh.refused, d->mh.promotions, 0);
     } else if (d->cfg.engine == HWL_ENG_STRAT) {
         strat_msg m[STRAT_MAX_AK];
         int n = strat_fn_flush(&d->sf, m);

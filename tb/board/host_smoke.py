@@ -243,7 +243,7 @@ def main():
             flags, body, i = p[1], p[2:], 0
             while i < len(body):
                 tag = body[i]; i += 1
-                nfld = {0x01: 3, 0x02: 1, 0xF0: 0, 0xF1: {"rap": 7, "pfp": 19}.get(a.engine, 1)}[tag]
+                nfld = {0x01: 3, 0x02: 1, 0xF0: 0, 0xF1: {"rap": 7, "pfp": 19, "mhash": 2}.get(a.engine, 1)}[tag]
                 f = []
                 for _ in range(nfld):
                     v, i = getvar(body, i); f.append(v)
