@@ -1032,14 +1032,14 @@ static void print_mhash(const sopts *o, const result *r, uint64_t events)
         printf("%s", o->summary ? "{" : "],\n ");
         mh_json_cfg(o);
         printf(", \"events\": %llu, \"intervals_done\": %llu, \"candidates\": %llu, "
-               "\"promotions\": null, \"refused\": %llu, \"tail_events\": %llu}\n",
+               "\"promotions\": %llu, \"refused\": %llu, \"tail_events\": %llu}\n",
                (unsigned long long)events, (unsigned long long)r->nivl, (unsigned long long)cands,
-               (unsigned long long)r->ctr[0], (unsigned long long)tail);
+               (unsigned long long)r->ctr[1], (unsigned long long)r->ctr[0], (unsigned long long)tail);
     } else {
-        printf("mhash: %llu events, %llu intervals, %llu candidates reported, - promotions, "
+        printf("mhash: %llu events, %llu intervals, %llu candidates reported, %llu promotions, "
                "%llu refused (accumulator full), %llu events in the unfinished last interval\n",
                (unsigned long long)events, (unsigned long long)r->nivl, (unsigned long long)cands,
-               (unsigned long long)r->ctr[0], (unsigned long long)tail);
+               (unsigned long long)r->ctr[1], (unsigned long long)r->ctr[0], (unsigned long long)tail);
     }
 }
 

@@ -342,7 +342,7 @@ static void devemu_disp(void *ctx, uint64_t pc, int kind)
 static void engine_eos(hwl_dev *d)
 {
     if (d->cfg.engine == HWL_ENG_MHASH) {
-        q_rec(d, HWL_TAG_COUNTERS, 1, d->mh.refused, 0, 0);
+        q_rec(d, HWL_TAG_COUNTERS, 2, d->mh.refused, d->mh.promotions, 0);
     } else if (d->cfg.engine == HWL_ENG_STRAT) {
         strat_msg m[STRAT_MAX_AK];
         int n = strat_fn_flush(&d->sf, m);

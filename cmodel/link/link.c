@@ -346,7 +346,7 @@ int hwl_orec_fields(int engine, uint8_t tag)
     if (tag == HWL_TAG_END) return 0;
     switch (engine) {
     case HWL_ENG_MHASH:
-        return tag == 0x01 ? 3 : tag == 0x02 ? 1 : tag == HWL_TAG_COUNTERS ? 1 : -1;
+        return tag == 0x01 ? 3 : tag == 0x02 ? 1 : tag == HWL_TAG_COUNTERS ? 2 : -1;
     case HWL_ENG_STRAT: return tag == 0x01 ? 3 : -1;
     case HWL_ENG_RAP: return tag == 0x01 ? 3 : tag == HWL_TAG_COUNTERS ? 7 : -1;
     case HWL_ENG_PFP: /* COUNTERS, DHASH hash overflow */

@@ -136,6 +136,7 @@ typedef struct mhash_cyc_out {
     uint64_t out_a, out_b;
     uint32_t out_count;
     uint32_t stat_refused;
+    uint32_t stat_promotions; /* tuples promoted (32 bits, wraps like the RTL counter) */
     int event;              /* structural event this cycle: promotion or interval end */
     int bnd;                /* an interval ended this cycle */
     int ins;                /* a tuple was promoted into accumulator entry `slot` */
@@ -161,6 +162,7 @@ typedef struct mhash_cyc {
     int sr_v;
     uint32_t sr_addr;
     uint32_t refused;
+    uint32_t promotions;
     uint32_t ncand;
     int s3v;
     uint64_t s3_a, s3_b;

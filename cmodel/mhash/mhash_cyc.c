@@ -74,6 +74,7 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->sc_ptr = 0;
     m->sr_v = 0;
     m->refused = 0;
+    m->promotions = 0;
     m->ncand = 0;
     m->fwd_en = 0;
     m->cycles = 0;
@@ -179,6 +180,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         out->out_count = m->ncand;
     }
     out->stat_refused = m->refused;
+    out->stat_promotions = m->promotions;
     out->event = r.ins || bnd;
     out->bnd = bnd;
     out->ins = r.ins;
@@ -201,6 +203,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         m->fwd_word[j] = wdata[j];
     }
     if (r.refuse) m->refused++;
+    if (r.ins) m->promotions++;
     int sr_issue = !h_valid && st != MHASH_ST_INIT;
     m->sr_v = sr_issue;
     m->sr_addr = m->sc_ptr;

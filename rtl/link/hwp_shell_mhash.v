@@ -8,7 +8,7 @@
 // in header order. Output records: 0x01 CAND a b count, 0x02 EOI n; after
 // EOS, once the engine has been quiet (input ready, no output) for QUIET
 // clocks (the engine has no flush: the unfinished interval is not reported),
-// 0xF1 COUNTERS refused and 0xF0 END. docs/protocol.md.
+// 0xF1 COUNTERS refused promotions and 0xF0 END. docs/protocol.md.
 `default_nettype none
 module hwp_shell_mhash #(
     parameter integer W          = 64,        // engine: tuple field width
@@ -94,7 +94,7 @@ module hwp_shell_mhash #(
     wire          e_out_valid, e_out_eoi;
     wire [W-1:0]  e_out_a, e_out_b;
     wire [CW-1:0] e_out_count;
-    wire [31:0]   e_refused;
+    wire [31:0]   e_refused, e_promotions;
     hwp_mhash #(
         .W(W), .N_COUNTERS(N_COUNTERS), .CW(CW), .EW(EW), .MAX_TABLES(MAX_TABLES), .ACC_K(ACC_K),
         .LW(LW), .SEED(SEED)
@@ -104,7 +104,8 @@ module hwp_shell_mhash #(
         .cfg_retain_i(retain_q), .cfg_interval_i(interval_q), .cfg_thr_i(thr_q),
         .in_valid_i(rec_valid), .in_ready_o(rec_ready), .in_a_i(rec_a[W-1:0]), .in_b_i(rec_b[W-1:0]),
         .out_valid_o(e_out_valid), .out_ready_i(orec_ready), .out_eoi_o(e_out_eoi),
-        .out_a_o(e_out_a), .out_b_o(e_out_b), .out_count_o(e_out_count), .stat_refused_o(e_refused)
+        .out_a_o(e_out_a), .out_b_o(e_out_b), .out_count_o(e_out_count), .stat_refused_o(e_refused),
+        .stat_promotions_o(e_promotions)
     );
     generate
         if (W < 64) begin : g_unused
@@ -130,10 +131,10 @@ module hwp_shell_mhash #(
     wire fin = fin_q == 2'd1 || fin_q == 2'd2;
     assign orec_valid = e_out_valid || fin;
     wire [7:0]  orec_tag = fin ? (fin_q == 2'd1 ? 8'hf1 : 8'hf0) : e_out_eoi ? 8'h02 : 8'h01;
-    wire [1:0]  orec_n   = fin ? (fin_q == 2'd1 ? 2'd1 : 2'd0) : e_out_eoi ? 2'd1 : 2'd3;
+    wire [1:0]  orec_n   = fin ? (fin_q == 2'd1 ? 2'd2 : 2'd0) : e_out_eoi ? 2'd1 : 2'd3;
     wire [63:0] cnt64    = {{(64 - CW){1'b0}}, e_out_count};
     wire [63:0] orec_f0  = fin ? {32'd0, e_refused} : e_out_eoi ? cnt64 : {{(64 - W){1'b0}}, e_out_a};
-    wire [63:0] orec_f1  = {{(64 - W){1'b0}}, e_out_b};
+    wire [63:0] orec_f1  = fin ? {32'd0, e_promotions} : {{(64 - W){1'b0}}, e_out_b};
     wire [63:0] orec_f2  = cnt64;
 
     localparam integer OW = (W > 32) ? W : 32;   // widest output field

@@ -64,7 +64,8 @@ module hwp_mhash #(
     output wire [W-1:0]  out_b_o,
     output wire [CW-1:0] out_count_o,
     // statistics
-    output wire [31:0]   stat_refused_o       // promotions refused: accumulator full
+    output wire [31:0]   stat_refused_o,      // promotions refused: accumulator full
+    output wire [31:0]   stat_promotions_o    // tuples promoted into the accumulator
 );
     function integer clog2;
         input integer v;
@@ -111,6 +112,7 @@ module hwp_mhash #(
     reg          sr_v_q;
     reg [DB-1:0] sr_addr_q;
     reg [31:0]   refused_q;
+    reg [31:0]   promo_q;
     reg [CW-1:0] ncand_q;     // candidates streamed out of the current dump
     reg          eoi_q;       // end-of-interval record still to send
     reg          s1l_q;       // last tuple of an interval in hash stage 1
@@ -310,6 +312,7 @@ module hwp_mhash #(
     assign out_b_o     = (eoi_q && pend_any) ? sh_b[pend_idx] : {W{1'b0}};
     assign out_count_o = !eoi_q ? {CW{1'b0}} : pend_any ? sh_c[pend_idx] : ncand_q;
     assign stat_refused_o = refused_q;
+    assign stat_promotions_o = promo_q;
 
     // ---------------------------------------------------------------- control registers
     always @(posedge clk_i) begin
@@ -324,6 +327,7 @@ module hwp_mhash #(
             sc_ptr_q    <= {DB{1'b0}};
             sr_v_q      <= 1'b0;
             refused_q   <= 32'd0;
+            promo_q     <= 32'd0;
             ncand_q     <= {CW{1'b0}};
             eoi_q       <= 1'b0;
             s1l_q       <= 1'b0;
@@ -333,6 +337,7 @@ module hwp_mhash #(
             s3v_q    <= h_valid;
             fwd_en_q <= we;
             if (refuse) refused_q <= refused_q + 32'd1;
+            if (ins) promo_q <= promo_q + 32'd1;
             // scrubber: read when no tuple reads the banks
             sr_v_q <= !h_valid && (st_q != ST_INIT);
             if (!h_valid && (st_q != ST_INIT)) sc_ptr_q <= sc_ptr_q + 1'b1;

@@ -5,7 +5,7 @@
 // of a 2-tuple, <a, 0> of a 1-tuple, <pc, value> of a retire record (value =
 // the destination register's new value, 0 when the record has none), the same
 // mapping as `hwprof run/eval --engine mhash` and tb/strat. Every cycle compares in_ready, the
-// candidate stream and the refused-promotion counter; at every interval end
+// candidate stream and the refused and promotion counters; at every interval end
 // (and at the end) compares every bank word, every accumulator entry and the
 // epoch/scrub/interval registers; after every promotion compares the
 // accumulator entry it wrote.
@@ -97,6 +97,7 @@ public:
         chk.eq("out_b_o", mo.out_b, v_->out_b_o);
         chk.eq("out_count_o", mo.out_count, v_->out_count_o);
         chk.eq("stat_refused_o", mo.stat_refused, v_->stat_refused_o);
+        chk.eq("stat_promotions_o", mo.stat_promotions, v_->stat_promotions_o);
         if (mo.out_valid && mi.out_ready) {
             if (mo.out_eoi)
                 intervals_++;
@@ -132,9 +133,9 @@ public:
     std::string summary() const override
     {
         char buf[200];
-        std::snprintf(buf, sizeof buf, "intervals=%llu candidates=%llu refused=%u",
+        std::snprintf(buf, sizeof buf, "intervals=%llu candidates=%llu refused=%u promotions=%u",
                       (unsigned long long)intervals_, (unsigned long long)cands_,
-                      (unsigned)m_.refused);
+                      (unsigned)m_.refused, (unsigned)m_.promotions);
         return buf;
     }
     void wave_open(const char *path) override

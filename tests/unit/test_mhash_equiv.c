@@ -5,7 +5,7 @@
  * the bundled real traces (and the synthetic one) in several configurations;
  * the cycle model gets seeded random idle cycles and output backpressure.
  * Every interval's candidate list (tuples, counts, order), the refused
- * promotions, the final accumulator and the final logical counters
+ * and the accepted promotions, the final accumulator and the final logical counters
  * (epoch-resolved) must be identical. Fails if no trace is found or if the
  * traces produce no candidate at all (the comparison would be empty).
  */
@@ -149,6 +149,11 @@ static int run_one(const char *path, const cfgdef *c, uint64_t *ncand)
     if (m.refused != (uint32_t)f.refused) {
         printf("  %s %s: refused %u vs %llu\n", path, c->name, m.refused,
                (unsigned long long)f.refused);
+        bad++;
+    }
+    if (m.promotions != (uint32_t)f.promotions) {
+        printf("  %s %s: promotions %u vs %llu\n", path, c->name, m.promotions,
+               (unsigned long long)f.promotions);
         bad++;
     }
     for (uint32_t k = 0; k < p.acc_k; k++) {
