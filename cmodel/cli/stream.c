@@ -1002,6 +1002,10 @@ static void mh_json_cfg(const sopts *o)
 static void print_mhash(const sopts *o, const result *r, uint64_t events)
 {
     uint64_t cands = 0;
+    if (events > UINT32_MAX)
+        fprintf(stderr, "hwprof stream: warning: %" PRIu64 " events: the board's promotions and "
+                        "refused counters are 32 bits wide, so they are printed modulo 2^32\n",
+                events);
     if (o->json && !o->summary) printf("{\"intervals\": [\n  ");
     for (uint64_t i = 0; i < r->nivl; i++) {
         uint64_t s = r->ivl_start[i], e = i + 1 < r->nivl ? r->ivl_start[i + 1] : r->nrec;
