@@ -704,6 +704,14 @@ static int load_records(const sopts *o, recs *v)
         free(v->r);
         return -1;
     }
+    /* refused + promotions <= events: below 2^32 events the board's 32-bit
+     * wrapping counters are exact */
+    if (o->eid == HWL_ENG_MHASH && v->n > 0xffffffffu) {
+        fprintf(stderr, "hwprof stream: %" PRIu64 " events exceed the board's 32-bit refused / "
+                        "promotions counters\n", v->n);
+        free(v->r);
+        return -1;
+    }
     if (o->eid == HWL_ENG_RAP && v->n > hwp_rap_mask(o->rc.cnt_bits)) {
         fprintf(stderr, "hwprof stream: %" PRIu64 " events exceed the %d-bit counters\n", v->n,
                 o->rc.cnt_bits);
@@ -941,7 +949,15 @@ static int on_out(void *ctx, const uint8_t *p, size_t n)
     size_t pos = 0;
     while (pos < n) {
         hwl_orec x;
-        if (hwl_orec_get(r->eid, p, n, &pos, &x, r->err, sizeof r->err)) return -1;
+        if (hwl_orec_get(r->eid, p, n, &pos, &x, r->err, sizeof r->err)) {
+            if (x.tag == HWL_TAG_COUNTERS && strstr(r->err, "truncated")) {
+                size_t l = strlen(r->err);
+                snprintf(r->err + l, sizeof r->err - l,
+                         " (COUNTERS has %d fields for %s: a bitstream older than this host?)",
+                         hwl_orec_fields(r->eid, x.tag), hwl_engine_name(r->eid));
+            }
+            return -1;
+        }
         if (r->end) {
             snprintf(r->err, sizeof r->err, "output record 0x%02x after END", x.tag);
             return -1;
@@ -1003,10 +1019,6 @@ static void mh_json_cfg(const sopts *o)
 static void print_mhash(const sopts *o, const result *r, uint64_t events)
 {
     uint64_t cands = 0;
-    if (events > UINT32_MAX)
-        fprintf(stderr, "hwprof stream: warning: %" PRIu64 " events: the board's promotions and "
-                        "refused counters are 32 bits wide, so they are printed modulo 2^32\n",
-                events);
     if (o->json && !o->summary) printf("{\"intervals\": [\n  ");
     for (uint64_t i = 0; i < r->nivl; i++) {
         uint64_t s = r->ivl_start[i], e = i + 1 < r->nivl ? r->ivl_start[i + 1] : r->nrec;
