@@ -935,6 +935,7 @@ typedef struct result {
     uint64_t nivl, capivl;
     uint64_t since_eoi;
     int have_ctr;
+    int no_live_sum; /* rap board built with LIVE_SUM=0: nodes_avg printed as - / null */
     uint64_t ctr[HWL_OREC_MAXF];
     /* pfp: DHASH (dispatch_hash, the shell's FIFO overflow flag) */
     int have_dh;
@@ -1141,14 +1142,21 @@ static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
     int nhot = 0;
     for (int i = 0; i < nn; i++) nhot += hot[i];
     const uint64_t *ctr = r->ctr;
+    /* as hwprof run: the live count after every event, summed, over events */
+    double nodes_avg = n ? (double)ctr[RAP_NCOUNTERS] / (double)n : 1.0;
+    char avg[32] = "-", avgj[32] = "null";
+    if (!r->no_live_sum) {
+        snprintf(avg, sizeof avg, "%.1f", nodes_avg);
+        snprintf(avgj, sizeof avgj, "%.2f", nodes_avg);
+    }
     if (o->json) {
         printf("{\"engine\":\"rap\",\"trace\":\"%s\",\"field\":\"%c\",\"eps\":%.6f,\"eps_q\":%u,"
                "\"branching\":%d,\"width\":%d,\"entries\":%d,\"buffer\":%d,\"merge_first\":%" PRIu64
                ",\"merge_q\":%d,\"hot_threshold\":%.4f",
                o->trace, field ? 'b' : 'a', o->eps, c->eps_q, 1 << c->k, c->width, c->entries,
                1 << c->buf_log2, c->merge_first, c->merge_q, o->hot);
-        printf(",\"events\":%" PRIu64 ",\"nodes\":%d,\"nodes_max\":%" PRIu64 ",\"nodes_avg\":null", n,
-               nn, ctr[RAP_C_LIVE_MAX]);
+        printf(",\"events\":%" PRIu64 ",\"nodes\":%d,\"nodes_max\":%" PRIu64 ",\"nodes_avg\":%s", n,
+               nn, ctr[RAP_C_LIVE_MAX], avgj);
         for (int i = RAP_C_SPLITS; i <= RAP_C_OVERFLOW; i++)
             printf(",\"%s\":%" PRIu64, rap_ctr_name[i], ctr[i]);
         printf(",\"hot\":[");
@@ -1174,10 +1182,10 @@ static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
         printf("rap: %s field %c: %" PRIu64 " events, eps %.4g (eps_q %u/65536), b %d, W %d, "
                "%d entries\n",
                o->trace, field ? 'b' : 'a', n, o->eps, c->eps_q, 1 << c->k, c->width, c->entries);
-        printf("nodes: %d live at the end, %" PRIu64 " max, - average; %" PRIu64
+        printf("nodes: %d live at the end, %" PRIu64 " max, %s average; %" PRIu64
                " splits, %" PRIu64 " merge batches (%" PRIu64 " nodes folded), %" PRIu64
                " overflowed updates\n",
-               nn, ctr[RAP_C_LIVE_MAX], ctr[RAP_C_SPLITS], ctr[RAP_C_BATCHES], ctr[RAP_C_MERGED],
+               nn, ctr[RAP_C_LIVE_MAX], avg, ctr[RAP_C_SPLITS], ctr[RAP_C_BATCHES], ctr[RAP_C_MERGED],
                ctr[RAP_C_OVERFLOW]);
         printf("hot ranges (own count plus non-hot subranges > %.1f%% of events): %d\n",
                100.0 * o->hot, nhot);
@@ -1323,6 +1331,15 @@ static int check_info(const sopts *o, const hwl_info *in)
             bad = 1;
         }
     }
+    if (o->eid == HWL_ENG_RAP) {
+        uint64_t ls; /* LIVE_SUM: COUNTERS has 8 fields, the 8th the live-node sum or 0 */
+        if (!hwl_info_param(in, 13, &ls) || ls > 1) {
+            fprintf(stderr, "hwprof stream: the board's rap build reports no LIVE_SUM (INFO "
+                            "parameter 13): an older bitstream whose COUNTERS record has 7 "
+                            "fields; rebuild the board\n");
+            return -1;
+        }
+    }
     if (o->eid == HWL_ENG_MHASH) {
         uint64_t lw;
         if (hwl_info_param(in, 7, &lw) && lw < 64 && o->mp.interval > hwp_mask((int)lw)) {
@@ -1409,6 +1426,8 @@ static int session(const sopts *o, const recs *v, result *res, hwl_host *h, uint
         }
     }
     if (check_info(o, &info)) return -1;
+    uint64_t ls;
+    res->no_live_sum = o->eid == HWL_ENG_RAP && hwl_info_param(&info, 13, &ls) && ls == 0;
     uint32_t div = hwl_divisor(info.clk_khz, o->baud);
     if (info.divisor != div || h->baud != o->baud) {
         if (hwl_host_set_baud(h, &info, o->baud, &info2)) {

@@ -48,6 +48,7 @@ struct hwl_dev {
     mhash_fn mh;
     strat_fn sf;
     rap_t *rp;
+    uint64_t rp_live_sum; /* rap: live count after every event, summed (COUNTERS field 8) */
     pfp_rec *pr;
     size_t npr, cappr;
     cp_seq cps; /* coproc: the shell's virtual-time sequencer */
@@ -75,6 +76,7 @@ void hwl_dev_cfg_default(hwl_dev_cfg *c, int engine)
     c->mh.acc_k = 100;
     strat_cfg_default(&c->st);
     rap_cfg_default(&c->rp);
+    c->rp_live_sum = 1;
     pfp_params_default(&c->pf);
     c->pf.win_bits = 7; /* as hwprof run --engine pfp */
     c->pf.cnt_w = 64;
@@ -283,6 +285,7 @@ static int engine_start(hwl_dev *d)
         rap_cfg c = d->cfg.rp;
         c.eps_q = (uint32_t)r[1];
         if (rap_init(&d->rp, &c, 1, msg, sizeof msg)) return -1;
+        d->rp_live_sum = 0;
     } else if (d->cfg.engine == HWL_ENG_COPROC) {
         if (cp_seq_init(&d->cps, &d->cfg.cp, d->cfg.cp_riscv, (size_t)1 << d->cfg.cp_rf_aw,
                         (size_t)1 << d->cfg.cp_cf_aw, msg))
@@ -312,6 +315,7 @@ static void engine_rec(hwl_dev *d, const hwp_rec *x)
         for (int i = 0; i < n; i++) q_rec(d, 0x01, 3, m[i].a, m[i].b, m[i].count);
     } else if (d->cfg.engine == HWL_ENG_RAP) {
         rap_add_points(d->rp, x->a, 1, 0);
+        d->rp_live_sum += (uint64_t)rap_live(d->rp, 0);
     } else {
         if (d->npr == d->cappr) {
             size_t nc = d->cappr ? 2 * d->cappr : 4096;
@@ -379,8 +383,9 @@ static void engine_eos(hwl_dev *d)
         hwl_orec r;
         memset(&r, 0, sizeof r);
         r.tag = HWL_TAG_COUNTERS;
-        r.nf = RAP_NCOUNTERS;
+        r.nf = RAP_NCOUNTERS + 1;
         for (int i = 0; i < RAP_NCOUNTERS; i++) r.f[i] = rap_counter(d->rp, 0, i);
+        r.f[RAP_NCOUNTERS] = d->cfg.rp_live_sum ? d->rp_live_sum : 0; /* LIVE_SUM=0: 0 */
         q_push(d, &r);
     }
     q_rec(d, HWL_TAG_END, 0, 0, 0, 0);
@@ -630,8 +635,9 @@ static void info_reply(hwl_dev *d)
         uint64_t t[] = {(uint64_t)c->rp.width, (uint64_t)c->rp.k, (uint64_t)c->rp.entries,
                         (uint64_t)c->rp.cnt_bits, (uint64_t)c->rp.buf_log2,
                         (uint64_t)c->rp.buf_cnt_bits, c->rp.merge_first, (uint64_t)c->rp.merge_q,
-                        0, 4};
-        n = 10;
+                        0, 4, 0, 0, (uint64_t)(c->rp_live_sum != 0)};
+        /* ..., TCAM_BITWE, ARB_SERIAL, LIVE_SUM */
+        n = 13;
         memcpy(v, t, sizeof t);
     }
     for (int i = 0; i < n; i++) {

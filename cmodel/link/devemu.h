@@ -40,6 +40,7 @@ typedef struct hwl_dev_cfg {
     mhash_params mh;
     strat_cfg st;
     rap_cfg rp;
+    int rp_live_sum; /* rap: LIVE_SUM, COUNTERS field 8 is the live-node sum (1) or 0 */
     pfp_params pf;
     /* coproc: sizes, DFE decodes RISC-V (1), and the shell's FIFOs in
      * virtual time (cmodel/coproc/cp_vtime.h): retire records 2^cp_rf_aw,

@@ -348,7 +348,8 @@ int hwl_orec_fields(int engine, uint8_t tag)
     case HWL_ENG_MHASH:
         return tag == 0x01 ? 3 : tag == 0x02 ? 1 : tag == HWL_TAG_COUNTERS ? 2 : -1;
     case HWL_ENG_STRAT: return tag == 0x01 ? 3 : -1;
-    case HWL_ENG_RAP: return tag == 0x01 ? 3 : tag == HWL_TAG_COUNTERS ? 7 : -1;
+    case HWL_ENG_RAP: /* COUNTERS: the 7 counters, then the live-node sum */
+        return tag == 0x01 ? 3 : tag == HWL_TAG_COUNTERS ? 8 : -1;
     case HWL_ENG_PFP: /* COUNTERS, DHASH hash overflow */
         return tag == HWL_TAG_COUNTERS ? 19 : tag == 0x02 ? 2 : -1;
     case HWL_ENG_COPROC: return tag == 0x01 ? 1 : tag == 0x03 ? 3 : -1; /* RDATA, STOP */

@@ -135,6 +135,7 @@ typedef struct rap_cyc_out {
     int done;             /* readout finished */
     uint64_t n;           /* debug: events in the tree */
     int live;             /* debug: live nodes */
+    uint64_t live_sum;    /* stat_live_sum_o (rap_cyc_live_sum) */
     int state;            /* debug: controller state */
     int structural;       /* a split or merge wrote the tables this cycle */
 } rap_cyc_out;
@@ -149,6 +150,11 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out);
 int rap_cyc_slot(const rap_cyc_t *m, int slot, rap_node *node); /* 1 if live */
 uint64_t rap_cyc_counter(const rap_cyc_t *m, int which);
 int rap_cyc_live(const rap_cyc_t *m);
+/* Sum over accepted events of the functional model's live count after each
+ * event (its nodes_avg = sum / events); *tq_max (if not NULL) = deepest the
+ * eviction-tag FIFO got (<= RAP_CYC_TQ by construction). */
+#define RAP_CYC_TQ 8
+uint64_t rap_cyc_live_sum(const rap_cyc_t *m, int *tq_max);
 uint64_t rap_cyc_next_merge(const rap_cyc_t *m);
 int rap_cyc_full(const rap_cyc_t *m);
 /* Clocks spent in each group of controller states since reset (where the

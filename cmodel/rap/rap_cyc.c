@@ -75,7 +75,42 @@ struct rap_cyc {
     uint64_t out_p, out_n;
     int tc_busy; /* RAM TCAM: cycles of write still to go */
     uint64_t stc[RAP_CYC_NGROUPS]; /* accounting only: clocks per state group */
+    /* live-node sum (see lsum_step) */
+    uint64_t ea, tq[RAP_CYC_TQ], tl, lsum;
+    int tq_h, tq_n, tq_max;
 };
+
+/* The functional model adds, per event, the live count after that event. Here
+ * each accepted event adds the live count of the clock it is accepted in (the
+ * register, before this clock's change) and each live change (+1/-1)
+ * adds/subtracts (a - t): a = events accepted so far (including this clock's),
+ * t = the index of the event the change belongs to, from a FIFO of eviction
+ * tags (pushed when stage 0 creates an eviction, popped when stage 3 commits
+ * it). Splits and forced merge batches belong to the head eviction, periodic
+ * batches to the last committed one, the root to event 0. An eviction sits in
+ * exactly one of ev, rq (4), s1, s2, s3 between push and pop, so the FIFO
+ * holds at most 8 (RAP_CYC_TQ); tq_max records the depth reached. */
+static void lsum_step(rap_cyc_t *m, int st_init, int in_acc, int push, int pop, int live_d)
+{
+    const uint64_t LIM = m->LIM;
+    uint64_t a = (m->ea + (uint64_t)in_acc) & LIM;
+    uint64_t t = st_init ? 0 : (live_d < m->live && m->m_per) ? m->tl : m->tq[m->tq_h];
+    uint64_t dt = (a - t) & LIM;
+    if (in_acc) m->lsum += (uint64_t)m->live;
+    if (live_d == m->live + 1) m->lsum += dt;
+    if (live_d == m->live - 1) m->lsum -= dt;
+    if (push) {
+        m->tq[(m->tq_h + m->tq_n) % RAP_CYC_TQ] = m->ea;
+        m->tq_n++;
+    }
+    if (pop) {
+        m->tl = m->tq[m->tq_h];
+        m->tq_h = (m->tq_h + 1) % RAP_CYC_TQ;
+        m->tq_n--;
+    }
+    if (m->tq_n > m->tq_max) m->tq_max = m->tq_n;
+    m->ea = a;
+}
 
 /* ------------------------------------------------------------ hash of live entries */
 static uint64_t hmix(uint64_t k, int lvl)
@@ -236,6 +271,8 @@ void rap_cyc_free(rap_cyc_t *m)
 static void do_reset(rap_cyc_t *m)
 {
     m->st = ST_INIT;
+    m->ea = m->lsum = 0;
+    m->tq_h = m->tq_n = m->tq_max = 0;
     memset(m->bv, 0, (size_t)m->SN);
     m->ev_v = 0;
     m->rq_n = 0;
@@ -337,6 +374,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     out->done = st == ST_DONE;
     out->n = m->n;
     out->live = m->live;
+    out->live_sum = m->lsum;
     out->state = st;
     out->structural = 0;
 
@@ -362,11 +400,13 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int ev_v_d = m->ev_v;
     uint64_t ev_id_d = m->ev_id, ev_c_d = m->ev_c;
     if (iss_ev) ev_v_d = 0;
+    int ev_push = 0;
     if (in_acc) {
         uint32_t b = fold(m, in->in_id);
         if (m->bv[b] && m->bid[b] == in->in_id) {
             if (m->bcnt[b] == BMASK) {
                 ev_v_d = 1;
+                ev_push = 1;
                 ev_id_d = in->in_id;
                 ev_c_d = BMASK;
                 m->bcnt[b] = 1;
@@ -376,6 +416,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         } else {
             if (m->bv[b]) {
                 ev_v_d = 1;
+                ev_push = 1;
                 ev_id_d = m->bid[b];
                 ev_c_d = m->bcnt[b];
             }
@@ -385,6 +426,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         }
     } else if (in->eos && ev_free && bflush_any) {
         ev_v_d = 1;
+        ev_push = 1;
         ev_id_d = m->bid[bflush_idx];
         ev_c_d = m->bcnt[bflush_idx];
         m->bv[bflush_idx] = 0;
@@ -773,6 +815,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->n = n_d;
     m->nm = nm_d;
     m->nlm = nlm_d;
+    lsum_step(m, st == ST_INIT, in_acc, ev_push, s3_commit, live_d);
     m->live = live_d;
     memcpy(m->ctr, ctr_d, sizeof ctr_d);
     m->sp_pre = sp_pre_d;
@@ -820,6 +863,11 @@ uint64_t rap_cyc_counter(const rap_cyc_t *m, int which)
 }
 
 int rap_cyc_live(const rap_cyc_t *m) { return m->live; }
+uint64_t rap_cyc_live_sum(const rap_cyc_t *m, int *tq_max)
+{
+    if (tq_max) *tq_max = m->tq_max;
+    return m->lsum;
+}
 uint64_t rap_cyc_next_merge(const rap_cyc_t *m) { return m->nm; }
 int rap_cyc_full(const rap_cyc_t *m) { return m->full; }
 

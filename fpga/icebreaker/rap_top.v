@@ -21,6 +21,7 @@ module rap_top (
     hwp_shell_rap #(
         .W(32), .K(2), .N(64), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2),
         .OPT_TCAM_RAM(1), .TCAM_CHUNK(4),
+        .LIVE_SUM(0),  // the live-node sum (nodes_avg) does not fit the UP5K: stream prints '-'
         .BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000),
         .NS_LOG(2), .OQ_AW(8)
     ) u_shell (

@@ -32,9 +32,10 @@ module hwp_rap #(
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4,        // RAM TCAM: key bits per slice (RAM depth 2^chunk)
     parameter integer TCAM_BITWE   = 0,        // RAM TCAM: 1 per-bit write enables (no read-modify-write)
-    parameter integer ARB_SERIAL   = 0         // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial
+    parameter integer ARB_SERIAL   = 0,        // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial
                                                // (small), 2 bit-serial with the level limit applied by
                                                // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
+    parameter integer OPT_LIVE_SUM = 1         // 1: stat_live_sum_o, the event-weighted live-node sum
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
@@ -56,7 +57,10 @@ module hwp_rap #(
     // status
     output wire [CW-1:0] dbg_n_o,
     output wire [16:0]   dbg_live_o,
-    output wire [4:0]    dbg_state_o
+    output wire [4:0]    dbg_state_o,
+    // sum over accepted events of the live-node count of the functional model
+    // (0 when OPT_LIVE_SUM = 0)
+    output wire [63:0]   stat_live_sum_o
 );
     localparam integer H   = W / K;
     localparam integer B   = 1 << K;
@@ -759,6 +763,56 @@ module hwp_rap #(
             pres_d[s2_j_q] = probe_hit;
         end
     end
+
+
+    // ------------------------------------------------------------------ live-node sum
+    // The functional model adds, per event, the live count after that event.
+    // Here each accepted event adds live_q (before this clock's change), and each live
+    // change (+1/-1) adds/subtracts (a - t): a = events accepted so far
+    // (including this clock's), t = the index of the event the change belongs
+    // to. t comes from a FIFO of eviction tags (pushed when stage 0 creates an
+    // eviction, popped when stage 3 commits it); splits and forced merge
+    // batches belong to the head eviction, periodic batches to the last
+    // committed one, the root to event 0. An eviction lives in exactly one of
+    // ev, rq (4), s1, s2, s3 from push to pop, so the FIFO holds at most 8.
+    wire ev_push = in_acc ? ((b_hit && b_cnt == BMAX) || (!b_hit && bv_q[bidx]))
+                          : (eos_i && ev_free && bflush_any);
+    generate
+        if (OPT_LIVE_SUM != 0) begin : g_lsum
+            reg  [CW-1:0] ea_q;          // events accepted
+            reg  [CW-1:0] tq_q [0:7];    // eviction tags
+            reg  [2:0]    tq_h_q, tq_t_q;
+            reg  [CW-1:0] tl_q;          // tag of the last committed eviction
+            reg  [63:0]   acc_q;
+            wire [CW-1:0] a = ea_q + {{(CW-1){1'b0}}, in_acc};
+            wire          l_inc = (live_d == live_q + 1'b1);
+            wire          l_dec = (live_d == live_q - 1'b1);
+            wire [CW-1:0] t = (st_q == ST_INIT) ? {CW{1'b0}} :
+                              (l_dec && m_per_q) ? tl_q : tq_q[tq_h_q];
+            wire [63:0]   dt = {{(64-CW){1'b0}}, a - t};
+            wire [63:0]   ev_add = in_acc ? {47'd0, live_q} : 64'd0;
+            wire [63:0]   acc_d = acc_q + ev_add + (l_inc ? dt : 64'd0) - (l_dec ? dt : 64'd0);
+            wire          pop = s3_commit;
+            always @(posedge clk_i) begin
+                if (ev_push) tq_q[tq_t_q] <= ea_q;
+                if (pop) tl_q <= tq_q[tq_h_q];
+                if (rst_i) begin
+                    ea_q <= {CW{1'b0}};
+                    tq_h_q <= 3'd0; tq_t_q <= 3'd0;
+                    acc_q <= 64'd0;
+                end else begin
+                    if (in_acc) ea_q <= a;
+                    if (ev_push) tq_t_q <= tq_t_q + 1'b1;
+                    if (pop) tq_h_q <= tq_h_q + 1'b1;
+                    acc_q <= acc_d;
+                end
+            end
+            assign stat_live_sum_o = acc_q;
+        end else begin : g_nolsum
+            wire unused_lsum = &{1'b0, ev_push};
+            assign stat_live_sum_o = 64'd0;
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ registers
     always @(posedge clk_i) begin

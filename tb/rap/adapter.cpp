@@ -115,6 +115,7 @@ public:
         chk.eq("done_o", mo.done, v_->done_o);
         chk.eq("dbg_n_o", mo.n, v_->dbg_n_o);
         chk.eq("dbg_live_o", (uint64_t)mo.live, v_->dbg_live_o);
+        chk.eq("stat_live_sum_o", mo.live_sum, v_->stat_live_sum_o);
         chk.eq("dbg_state_o", (uint64_t)mo.state, v_->dbg_state_o);
         if (mo.out_valid && v_->out_valid_o) {
             chk.eq("out_kind_o", (uint64_t)mo.out_kind, v_->out_kind_o);
@@ -136,6 +137,7 @@ public:
             events_++;
             if (rap_add_points(f_, mi.in_id, 1, 0))
                 chk.fail(std::string("functional model: ") + rap_error(f_));
+            live_sum_ += (uint64_t)rap_live(f_, 0);
         }
         done_ = mo.done && v_->done_o;
         return acc;
@@ -198,6 +200,9 @@ private:
         for (int i = 0; i < RAP_C_STALLS; i++)
             chk.eqf(rap_counter(f_, 0, i), ctrs_[i], "functional counter %d vs readout", i);
         chk.eq("events accepted vs readout events", events_, ctrs_[RAP_C_EVENTS]);
+        int tq_max = 0;
+        chk.eq("live-node sum vs functional model", live_sum_, rap_cyc_live_sum(m_, &tq_max));
+        chk.eq("eviction-tag FIFO within its 8 entries", (uint64_t)1, (uint64_t)(tq_max <= RAP_CYC_TQ));
     }
 
     VTop<Vhwp_rap> v_;
@@ -209,6 +214,7 @@ private:
     uint64_t wmask_ = 0;
     bool structural_ = false, done_ = false, finalized_ = false, final_checked_ = false;
     uint64_t events_ = 0;
+    uint64_t live_sum_ = 0; // functional model: live count summed over events
     std::vector<rap_node> nodes_;
     uint64_t ctrs_[RAP_NCOUNTERS] = {0, 0, 0, 0, 0, 0, 0};
 };

@@ -156,7 +156,7 @@ static int set_param(hwl_dev_cfg *c, const char *kv)
     } else {
         P("W", c->rp.width) P("K", c->rp.k) P("N", c->rp.entries) P("CW", c->rp.cnt_bits)
         P("SB", c->rp.buf_log2) P("CB", c->rp.buf_cnt_bits) P("MERGE_FIRST", c->rp.merge_first)
-        P("MERGE_Q", c->rp.merge_q)
+        P("MERGE_Q", c->rp.merge_q) P("LIVE_SUM", c->rp_live_sum)
     }
 #undef P
     return -1;

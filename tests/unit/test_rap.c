@@ -83,12 +83,15 @@ static void run_case(const char *what, const rap_cfg *c, const uint64_t *keys, u
         CHECK(0, "%s: rap_init: %s", what, err);
         return;
     }
-    for (uint64_t i = 0; i < nkeys; i++)
+    uint64_t fsum = 0; /* live count after every event, summed (eng_rap.c's acc) */
+    for (uint64_t i = 0; i < nkeys; i++) {
         if (rap_add_points(f, keys[i], 1, 0)) {
             CHECK(0, "%s: %s", what, rap_error(f));
             rap_free(f);
             return;
         }
+        fsum += (uint64_t)rap_live(f, 0);
+    }
     if (rap_finalize(f)) CHECK(0, "%s: %s", what, rap_error(f));
     rap_node *fn = malloc((size_t)c->entries * sizeof *fn);
     int nf = rap_nodes(f, 0, fn, c->entries);
@@ -122,6 +125,10 @@ static void run_case(const char *what, const rap_cfg *c, const uint64_t *keys, u
         CHECK(rap_counter(f, 0, i) == rap_cyc_counter(m, i),
               "%s: counter %d functional %" PRIu64 " cycle %" PRIu64, what, i, rap_counter(f, 0, i),
               rap_cyc_counter(m, i));
+    int tq_max = 0;
+    uint64_t csum = rap_cyc_live_sum(m, &tq_max);
+    CHECK(csum == fsum, "%s: live-node sum functional %" PRIu64 " cycle %" PRIu64, what, fsum, csum);
+    CHECK(tq_max <= RAP_CYC_TQ, "%s: eviction-tag FIFO reached %d > %d", what, tq_max, RAP_CYC_TQ);
     invariants(what, c, fn, nf, keys, nkeys, rap_counter(f, 0, RAP_C_OVERFLOW));
     printf("  %-44s events=%" PRIu64 " nodes=%d max=%" PRIu64 " splits=%" PRIu64 " batches=%" PRIu64
            " overflow=%" PRIu64 " cycles=%" PRIu64 " ev/clk=%.3f\n",
