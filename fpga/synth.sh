@@ -83,7 +83,7 @@ freq=$(hwp_var "SYNTH_FREQ_$board" "$eng"); freq=${freq:-$clk_mhz}
 sopts=$(hwp_var "SYNTH_OPTS_$arch" "$eng")
 # Extra nextpnr-<arch> options (e.g. --router router2), SYNTH_PNR_OPTS_<arch>.
 read -ra popts <<<"$(hwp_var "SYNTH_PNR_OPTS_$arch" "$eng")"
-# nextpnr's placement seed, SYNTH_SEED_<board> (an engine may pin one that routes).
+# nextpnr's placement seed, SYNTH_SEED_<board> (engine.mk or the make command line).
 seed=$(hwp_var "SYNTH_SEED_$board" "$eng"); seed=${seed:-1}
 case $seed in ''|*[!0-9]*) fail "SYNTH_SEED_$board must be a number, not '$seed'" ;; esac
 # shellcheck disable=SC2086

@@ -51,7 +51,3 @@ SYNTH_VFLAGS_ice40 := -GW=32 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2
 SYNTH_VFLAGS_ecp5  := -GW=64 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2 -GAK_K=16 -GFIFO_AW=9 -GHASH_SEED=1
 SYNTH_FREQ_icebreaker := 48
 SYNTH_FREQ_ulx3s      := 125
-# nextpnr seed of the ULX3S builds: with seed 1 router1 stalls on the board
-# top (link + this engine) at ~8,000 unrouted arcs after an hour (session 4);
-# seed 2 places it so that it routes (docs/fpga.md).
-SYNTH_SEED_ulx3s      := 2
