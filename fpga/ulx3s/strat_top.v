@@ -3,7 +3,10 @@
 // stratified sampler, one clock domain at the 25 MHz oscillator (G2), UART
 // on the FT231X (FPGA receives on M1 ftdi_txd, transmits on L4 ftdi_rxd).
 // LED 0: link activity, LED 1: errors. Engine parameters: the ECP5
-// configuration of tb/strat/engine.mk (SYNTH_VFLAGS_ecp5). docs/fpga.md.
+// configuration of tb/strat/engine.mk (SYNTH_VFLAGS_ecp5) with an A_4
+// aggregation buffer instead of A_16: with A_16, 56 % of nextpnr's routing
+// overuse was the buffer and 34 % its output selection, and the top did not
+// route in an hour; with A_4 it routes in about a minute. docs/fpga.md.
 `default_nettype none
 module strat_top (
     input  wire       clk_i,
@@ -18,7 +21,7 @@ module strat_top (
 
     wire act, err;
     hwp_shell_strat #(
-        .W(64), .IDX_W(11), .WAYS(2), .CNT_W(16), .MISS_W(3), .TAG_W(2), .AK_K(16), .FIFO_AW(9),
+        .W(64), .IDX_W(11), .WAYS(2), .CNT_W(16), .MISS_W(3), .TAG_W(2), .AK_K(4), .FIFO_AW(9),
         .HASH_SEED(32'h1),
         .BOARD_ID(8'd2), .CLK_KHZ(32'd25000), .BOOT_DIV(32'hd904), .FALLBACK(32'd2500000)
     ) u_shell (

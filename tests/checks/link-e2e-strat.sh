@@ -6,4 +6,4 @@
 # on the same records (first 10000 of sort-ldval.hwpt) and the board build's
 # parameters, on a clean line and with bit flips and dropped bytes injected
 # in both directions (tb/board/e2e.sh).
-exec bash "$(dirname "$0")/../../tb/board/e2e.sh" ulx3s strat tests/traces/sort-ldval.hwpt 10000 -- --rate 16
+exec bash "$(dirname "$0")/../../tb/board/e2e.sh" ulx3s strat tests/traces/sort-ldval.hwpt 10000 -- --rate 16 --ak-entries 4
