@@ -1265,7 +1265,7 @@ static int build_params(const sopts *o, build_param *bp)
         BP(4, "CNT_W", "--counter-bits", s->cnt_bits, 1);
         BP(5, "MISS_W", "--miss-bits", s->miss_bits, 1);
         BP(6, "TAG_W", "--tag-bits", s->tag_bits, 1);
-        BP(7, "AK_K", "--ak-entries", s->ak_entries, 1);
+        BP(7, "AK_K", "--ak-entries", s->ak_entries, s->ak_en); /* K matters only with --ak */
         BP(8, "FIFO_AW", "--fifo-depth (log2)", s->fifo_bits, o->fifo_set);
         BP(9, "HASH_SEED", "--hash-seed", s->hash_seed, 1);
     } else if (o->eid == HWL_ENG_PFP) {

@@ -3,7 +3,8 @@
 # End to end without hardware for strat: the Verilator model of the ULX3S board
 # top (rtl/link + the engine, fpga/ulx3s/strat_top.v) on a pty, driven by the
 # unmodified `hwprof stream` at 3 Mbaud; the profile must equal `hwprof run`
-# on the same records (first 10000 of sort-ldval.hwpt) and the board build's
+# on the same records (first 10000 of gzip-edge.hwpt) and the board build's
 # parameters, on a clean line and with bit flips and dropped bytes injected
-# in both directions (tb/board/e2e.sh).
-exec bash "$(dirname "$0")/../../tb/board/e2e.sh" ulx3s strat tests/traces/sort-ldval.hwpt 10000 -- --rate 16 --ak-entries 4
+# in both directions (tb/board/e2e.sh). With the A_k aggregator on: the
+# ULX3S top has A_4, so --ak-entries 4 (without --ak the size is not checked).
+exec bash "$(dirname "$0")/../../tb/board/e2e.sh" ulx3s strat tests/traces/gzip-edge.hwpt 10000 -- --rate 16 --ak --ak-entries 4

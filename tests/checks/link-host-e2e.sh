@@ -78,6 +78,10 @@ run_case mhash-ldval-err mhash tests/traces/sqlite3-ldval.hwpt "$ERRM" 1 --inter
 run_case strat-ldval strat tests/traces/sort-ldval.hwpt "" 0 --rate 16
 run_case strat-ldval-err strat tests/traces/sort-ldval.hwpt "$ERR" 1 --rate 16
 run_case strat-retire-msgs strat tests/traces/rv-lz-retire.hwpt "$ERR" 1 --rate 32 --messages
+# a strat board built with A_4 (the ULX3S top): the A_k size is checked only
+# with --ak (without it the profile does not depend on it)
+run_case strat-ak4-noak strat tests/traces/sort-ldval.hwpt "--set AK_K=4" 0 --rate 16
+run_case strat-ak4-err strat tests/traces/sort-ldval.hwpt "--set AK_K=4 $ERR" 1 --rate 16 --ak --ak-entries 4
 run_case rap-bb rap tests/traces/gzip-bb.hwpt "" 0
 run_case rap-bb-err rap tests/traces/gzip-bb.hwpt "$ERR" 1 --nodes
 run_case rap-edge-json rap tests/traces/perl-edge.hwpt "$ERR" 1 --json --eps 0.05
@@ -132,6 +136,11 @@ for j in "" --json; do
     then note "ok no-live-sum${j}: average printed as - / null, the rest as run"
     else bad "no-live-sum${j}: $(grep -v '^link:' "$B/nosum.err" | head -2)"; fi
 done
+# a strat board with A_4 and --ak with the default 16 entries: named mismatch
+stop_emu
+start_emu --engine strat --set AK_K=4
+expect_fail ak-mismatch "AK_K=4, the requested options give 16 (--ak-entries)" \
+    "$HW" stream --port "$PTY" --engine strat --ak --max-events 1000 $T
 kill -STOP "$EMU_PID"
 expect_fail no-answer "no answer from the device: sent HELLO" \
     "$HW" stream --port "$PTY" --engine mhash --timeout 30 --retries 2 --max-events 1000 $T
