@@ -14,41 +14,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engopt.h"
 #include "cmap.h"
 #include "mhash/mhash.h"
 #include "trace.h"
 
 typedef struct mh_opts {
     mhash_params p;
-    double thr_pct;
-    int thr_count_set;
-    int acc_set;
     int json, summary;
     unsigned long long max_events;
     const char *trace;
 } mh_opts;
 
-enum {
-    O_TABLES = 256, O_COUNTERS, O_CBITS, O_EBITS, O_MAXT, O_ACC, O_INTERVAL, O_THR, O_THRC,
-    O_CONS, O_RESET, O_SHIELD, O_RETAIN, O_SEED, O_WIDTH, O_JSON, O_SUMMARY, O_MAXEV, O_HELP
-};
+enum { O_JSON = 256, O_SUMMARY, O_MAXEV, O_HELP };
 
-static const struct option mh_longopts[] = {
-    {"tables", required_argument, 0, O_TABLES},
-    {"counters", required_argument, 0, O_COUNTERS},
-    {"counter-bits", required_argument, 0, O_CBITS},
-    {"epoch-bits", required_argument, 0, O_EBITS},
-    {"max-tables", required_argument, 0, O_MAXT},
-    {"accumulator", required_argument, 0, O_ACC},
-    {"interval", required_argument, 0, O_INTERVAL},
-    {"threshold", required_argument, 0, O_THR},
-    {"threshold-count", required_argument, 0, O_THRC},
-    {"cons", required_argument, 0, O_CONS},
-    {"reset", required_argument, 0, O_RESET},
-    {"shield", required_argument, 0, O_SHIELD},
-    {"retain", required_argument, 0, O_RETAIN},
-    {"seed", required_argument, 0, O_SEED},
-    {"width", required_argument, 0, O_WIDTH},
+/* the command's own options; the engine's are hwp_eo_mhash_opts (engopt.c) */
+static const struct option mh_cmdopts[] = {
     {"json", no_argument, 0, O_JSON},
     {"summary", no_argument, 0, O_SUMMARY},
     {"max-events", required_argument, 0, O_MAXEV},
@@ -96,76 +77,18 @@ static int mh_parse(int argc, char **argv, mh_opts *o)
 {
     const char *cmd = argv[0];
     unsigned long long u;
-    mhash_params_default(&o->p);
-    o->thr_pct = 1.0;
+    hwp_eo_mhash eo;
+    hwp_eo_mhash_init(&eo);
+    struct option lo[40];
+    if (hwp_eo_cat(lo, 40, hwp_eo_mhash_opts, mh_cmdopts)) return 2;
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "", mh_longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+        int r = hwp_eo_mhash_opt(cmd, c, optarg, &eo);
+        if (r == 2) return 2;
+        if (r == 0) continue;
         switch (c) {
-        case O_TABLES:
-            if (hwp_cli_uint(cmd, "tables", optarg, 1, 64, &u)) return 2;
-            o->p.tables = (int)u;
-            break;
-        case O_COUNTERS:
-            if (hwp_cli_uint(cmd, "counters", optarg, 1, 1u << 24, &u)) return 2;
-            o->p.n_counters = (uint32_t)u;
-            break;
-        case O_CBITS:
-            if (hwp_cli_uint(cmd, "counter-bits", optarg, 1, 32, &u)) return 2;
-            o->p.cw = (int)u;
-            break;
-        case O_EBITS:
-            if (hwp_cli_uint(cmd, "epoch-bits", optarg, 1, 16, &u)) return 2;
-            o->p.ew = (int)u;
-            break;
-        case O_MAXT:
-            if (hwp_cli_uint(cmd, "max-tables", optarg, 1, 16, &u)) return 2;
-            o->p.max_tables = (int)u;
-            break;
-        case O_ACC:
-            if (hwp_cli_uint(cmd, "accumulator", optarg, 1, 1u << 20, &u)) return 2;
-            o->p.acc_k = (uint32_t)u;
-            o->acc_set = 1;
-            break;
-        case O_INTERVAL:
-            if (hwp_cli_uint(cmd, "interval", optarg, 1, 0xffffffffull, &u)) return 2;
-            o->p.interval = u;
-            break;
-        case O_THR:
-            if (hwp_cli_double(cmd, "threshold", optarg, 0, 100, &o->thr_pct)) return 2;
-            if (!(o->thr_pct > 0)) {
-                fprintf(stderr, "hwprof %s: --threshold %s: must be greater than 0%%\n", cmd,
-                        optarg);
-                return 2;
-            }
-            break;
-        case O_THRC:
-            if (hwp_cli_uint(cmd, "threshold-count", optarg, 1, 0xffffffffull, &u)) return 2;
-            o->p.thr = (uint32_t)u;
-            o->thr_count_set = 1;
-            break;
-        case O_CONS:
-        case O_RESET:
-        case O_SHIELD:
-        case O_RETAIN: {
-            const char *nm = c == O_CONS ? "cons" : c == O_RESET ? "reset" : c == O_SHIELD ? "shield"
-                                                                                         : "retain";
-            if (hwp_cli_uint(cmd, nm, optarg, 0, 1, &u)) return 2;
-            if (c == O_CONS) o->p.cons = (int)u;
-            if (c == O_RESET) o->p.reset = (int)u;
-            if (c == O_SHIELD) o->p.shield = (int)u;
-            if (c == O_RETAIN) o->p.retain = (int)u;
-            break;
-        }
-        case O_SEED:
-            if (hwp_cli_uint(cmd, "seed", optarg, 0, 0xffffffffull, &u)) return 2;
-            o->p.seed = (uint32_t)u;
-            break;
-        case O_WIDTH:
-            if (hwp_cli_uint(cmd, "width", optarg, 8, 64, &u)) return 2;
-            o->p.width = (int)u;
-            break;
         case O_JSON: o->json = 1; break;
         case O_SUMMARY:
             if (strcmp(cmd, "run") != 0) goto unknown;
@@ -189,24 +112,8 @@ static int mh_parse(int argc, char **argv, mh_opts *o)
         return 2;
     }
     o->trace = argv[optind];
-    if (!o->thr_count_set) o->p.thr = mhash_thr_count(o->thr_pct, o->p.interval);
-    if (!o->acc_set) {
-        double k = ceil(100.0 / o->thr_pct - 1e-9);
-        if (o->thr_count_set) k = ceil((double)o->p.interval / (double)o->p.thr - 1e-9);
-        if (k < 1) k = 1;
-        if (k > (double)(1u << 20)) k = (double)(1u << 20);
-        o->p.acc_k = (uint32_t)k;
-    }
-    if ((uint64_t)o->p.tables > o->p.n_counters) {
-        fprintf(stderr, "hwprof %s --engine mhash: more tables (%d) than counters (%u)\n", cmd,
-                o->p.tables, o->p.n_counters);
-        return 2;
-    }
-    char msg[256];
-    if (mhash_params_check(&o->p, msg, sizeof msg)) {
-        fprintf(stderr, "hwprof %s --engine mhash: %s\n", cmd, msg);
-        return 2;
-    }
+    if (hwp_eo_mhash_finish(cmd, &eo)) return 2;
+    o->p = eo.p;
     return 0;
 }
 

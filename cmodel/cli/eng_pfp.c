@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engopt.h"
 #include "pfp/pfp.h"
 #include "trace.h"
 
@@ -54,41 +55,25 @@ static void pfp_usage(FILE *f, const char *cmd)
 
 static int pfp_parse(int argc, char **argv, pfp_opts *o)
 {
-    static const struct option opts[] = {
-        {"fetch-w", required_argument, 0, 1}, {"dec-w", required_argument, 0, 2},
-        {"fq", required_argument, 0, 3},      {"win-bits", required_argument, 0, 4},
-        {"sets", required_argument, 0, 5},    {"min-len", required_argument, 0, 6},
-        {"skip-bits", required_argument, 0, 7}, {"br-pen", required_argument, 0, 8},
+    /* the command's own options; the engine's are hwp_eo_pfp_opts (engopt.c) */
+    static const struct option cmd_opts[] = {
         {"max", required_argument, 0, 'n'},   {"json", no_argument, 0, 'j'},
         {"no-pfp", no_argument, 0, 9},        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     const char *cmd = argv[0];
     memset(o, 0, sizeof *o);
-    pfp_params_default(&o->p);
-    o->p.win_bits = 7;
-    o->p.cnt_w = 64;
+    hwp_eo_pfp eo;
+    hwp_eo_pfp_init(&eo);
     o->max = ~0ull;
-    unsigned long long u;
+    struct option lo[24];
+    if (hwp_eo_cat(lo, 24, hwp_eo_pfp_opts, cmd_opts)) return 2;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:h", lo, NULL)) != -1) {
+        int r = hwp_eo_pfp_opt(cmd, c, optarg, &eo);
+        if (r == 2) return 2;
+        if (r == 0) continue;
         switch (c) {
-        case 1: if (hwp_cli_uint(cmd, "fetch-w", optarg, 1, 8, &u)) return 2; o->p.fetch_w = (int)u; break;
-        case 2: if (hwp_cli_uint(cmd, "dec-w", optarg, 1, 8, &u)) return 2; o->p.dec_w = (int)u; break;
-        case 3: if (hwp_cli_uint(cmd, "fq", optarg, 1, 255, &u)) return 2; o->p.fq = (int)u; break;
-        case 4: if (hwp_cli_uint(cmd, "win-bits", optarg, 4, 10, &u)) return 2; o->p.win_bits = (int)u; break;
-        case 5:
-            if (hwp_cli_uint(cmd, "sets", optarg, 2, 1024, &u)) return 2;
-            if (u & (u - 1)) {
-                fprintf(stderr, "hwprof %s: --sets: must be a power of 2 (got %llu)\n", cmd, u);
-                return 2;
-            }
-            o->p.set_bits = 0;
-            while ((1ull << o->p.set_bits) < u) o->p.set_bits++;
-            break;
-        case 6: if (hwp_cli_uint(cmd, "min-len", optarg, 1, 64, &u)) return 2; o->p.min_len = (int)u; break;
-        case 7: if (hwp_cli_uint(cmd, "skip-bits", optarg, 1, 8, &u)) return 2; o->p.skip_bits = (int)u; break;
-        case 8: if (hwp_cli_uint(cmd, "br-pen", optarg, 0, 15, &u)) return 2; o->p.br_pen = (int)u; break;
         case 'n': if (hwp_cli_uint(cmd, "max", optarg, 1, ~0ull, &o->max)) return 2; break;
         case 'j': o->json = 1; break;
         case 9: o->no_pfp = 1; break;
@@ -102,11 +87,8 @@ static int pfp_parse(int argc, char **argv, pfp_opts *o)
         return 2;
     }
     o->path = argv[optind];
-    char msg[200];
-    if (pfp_params_check(&o->p, msg, sizeof msg)) {
-        fprintf(stderr, "hwprof %s: %s\n", cmd, msg);
-        return 2;
-    }
+    if (hwp_eo_pfp_finish(cmd, &eo)) return 2;
+    o->p = eo.p;
     return -1;
 }
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engopt.h"
 #include "rap/rap.h"
 #include "trace.h"
 
@@ -37,23 +38,10 @@ typedef struct rap_opts {
     int nodes;
 } rap_opts;
 
-enum {
-    O_EPS = 1000, O_B, O_W, O_N, O_BUF, O_BUFBITS, O_CNTBITS, O_MFIRST, O_MQ, O_FIELD, O_HOT,
-    O_MAX, O_JSON, O_CYCLE, O_TCAM, O_CHUNK, O_SERIES, O_NODES, O_HELP
-};
+enum { O_MAX = 1000, O_JSON, O_CYCLE, O_TCAM, O_CHUNK, O_SERIES, O_NODES, O_HELP };
 
-static const struct option long_opts[] = {
-    {"eps", required_argument, 0, O_EPS},
-    {"branching", required_argument, 0, O_B},
-    {"width", required_argument, 0, O_W},
-    {"entries", required_argument, 0, O_N},
-    {"buffer", required_argument, 0, O_BUF},
-    {"buffer-count-bits", required_argument, 0, O_BUFBITS},
-    {"counter-bits", required_argument, 0, O_CNTBITS},
-    {"merge-first", required_argument, 0, O_MFIRST},
-    {"merge-q", required_argument, 0, O_MQ},
-    {"field", required_argument, 0, O_FIELD},
-    {"hot", required_argument, 0, O_HOT},
+/* the command's own options; the engine's are hwp_eo_rap_opts (engopt.c) */
+static const struct option cmd_opts[] = {
     {"max-events", required_argument, 0, O_MAX},
     {"json", no_argument, 0, O_JSON},
     {"cycle-model", no_argument, 0, O_CYCLE},
@@ -108,75 +96,20 @@ static int parse(int argc, char **argv, rap_opts *o)
 {
     const char *cmd = argv[0];
     memset(o, 0, sizeof *o);
-    rap_cfg_default(&o->cfg);
-    o->eps = 0.1;
-    o->hot = 0.10;
-    o->field = -1;
+    hwp_eo_rap eo;
+    hwp_eo_rap_init(&eo);
     o->chunk = 8;
-    long branching = 4;
-    char err[256];
     int c;
     unsigned long long u;
-    double d;
+    struct option lo[40];
+    if (hwp_eo_cat(lo, 40, hwp_eo_rap_opts, cmd_opts)) return 2;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+        int r = hwp_eo_rap_opt(cmd, c, optarg, &eo);
+        if (r == 2) return 2;
+        if (r == 0) continue;
         switch (c) {
-        case O_EPS:
-            if (hwp_cli_double(cmd, "eps", optarg, -1e300, 1e300, &d)) return 2;
-            o->eps = d;
-            break;
-        case O_B:
-            if (hwp_cli_uint(cmd, "branching", optarg, 0, 1u << 30, &u)) return 2;
-            branching = (long)u;
-            break;
-        case O_W:
-            if (hwp_cli_uint(cmd, "width", optarg, 0, 1000, &u)) return 2;
-            o->cfg.width = (int)u;
-            break;
-        case O_N:
-            if (hwp_cli_uint(cmd, "entries", optarg, 0, 1u << 30, &u)) return 2;
-            o->cfg.entries = (int)u;
-            break;
-        case O_BUF: {
-            if (hwp_cli_uint(cmd, "buffer", optarg, 1, 4096, &u)) return 2;
-            int l = 0;
-            while ((1ull << l) < u) l++;
-            if ((1ull << l) != u) {
-                fprintf(stderr, "hwprof %s: --buffer: %llu is not a power of two\n", cmd, u);
-                return 2;
-            }
-            o->cfg.buf_log2 = l;
-            break;
-        }
-        case O_BUFBITS:
-            if (hwp_cli_uint(cmd, "buffer-count-bits", optarg, 1, 32, &u)) return 2;
-            o->cfg.buf_cnt_bits = (int)u;
-            break;
-        case O_CNTBITS:
-            if (hwp_cli_uint(cmd, "counter-bits", optarg, 17, 48, &u)) return 2;
-            o->cfg.cnt_bits = (int)u;
-            break;
-        case O_MFIRST:
-            if (hwp_cli_uint(cmd, "merge-first", optarg, 1, 1ull << 47, &u)) return 2;
-            o->cfg.merge_first = u;
-            break;
-        case O_MQ:
-            if (hwp_cli_uint(cmd, "merge-q", optarg, 2, 16, &u)) return 2;
-            o->cfg.merge_q = (int)u;
-            break;
-        case O_FIELD:
-            if (!strcmp(optarg, "a")) o->field = 0;
-            else if (!strcmp(optarg, "b")) o->field = 1;
-            else {
-                fprintf(stderr, "hwprof %s: --field: must be a or b, got '%s'\n", cmd, optarg);
-                return 2;
-            }
-            break;
-        case O_HOT:
-            if (hwp_cli_double(cmd, "hot", optarg, 0.0, 1.0, &d)) return 2;
-            o->hot = d;
-            break;
         case O_MAX:
             if (hwp_cli_uint(cmd, "max-events", optarg, 1, UINT64_MAX, &u)) return 2;
             o->max_events = u;
@@ -212,12 +145,11 @@ static int parse(int argc, char **argv, rap_opts *o)
         return 2;
     }
     o->trace = argv[optind];
-    if (rap_eps_from_double(o->eps, &o->cfg.eps_q, err, sizeof err) ||
-        rap_k_from_branching(branching, &o->cfg.k, err, sizeof err) ||
-        rap_cfg_check(&o->cfg, err, sizeof err)) {
-        fprintf(stderr, "hwprof %s --engine rap: %s\n", cmd, err);
-        return 2;
-    }
+    if (hwp_eo_rap_finish(cmd, &eo)) return 2;
+    o->cfg = eo.c;
+    o->eps = eo.eps;
+    o->hot = eo.hot;
+    o->field = eo.field;
     if (o->cycle && o->tram && o->cfg.width % o->chunk) {
         fprintf(stderr, "hwprof %s --engine rap: --tcam-chunk %d does not divide --width %d\n",
                 cmd, o->chunk, o->cfg.width);

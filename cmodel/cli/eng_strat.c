@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engopt.h"
 #include "strat/strat.h"
 #include "strat/vprof.h"
 #include "trace.h"
@@ -33,28 +34,12 @@ typedef struct strat_opts {
 } strat_opts;
 
 enum {
-    O_MODE = 1000, O_RATE, O_ENTRIES, O_WAYS, O_CNT, O_MISS, O_TAG, O_EVICT, O_REPLACE,
-    O_LSEED, O_HSEED, O_AK, O_NOAK, O_AKN, O_WIDTH, O_FIFO, O_POINTS, O_MAX, O_CPE, O_MSGC,
-    O_MINEXEC, O_MINFRAC, O_MINCOV, O_JSON, O_CYCLE, O_MSGS, O_HELP
+    O_POINTS = 1000, O_MAX, O_CPE, O_MSGC, O_MINEXEC, O_MINFRAC, O_MINCOV, O_JSON, O_CYCLE,
+    O_MSGS, O_HELP
 };
 
-static const struct option long_opts[] = {
-    {"mode", required_argument, 0, O_MODE},
-    {"rate", required_argument, 0, O_RATE},
-    {"entries", required_argument, 0, O_ENTRIES},
-    {"ways", required_argument, 0, O_WAYS},
-    {"counter-bits", required_argument, 0, O_CNT},
-    {"miss-bits", required_argument, 0, O_MISS},
-    {"tag-bits", required_argument, 0, O_TAG},
-    {"evict", required_argument, 0, O_EVICT},
-    {"replace", required_argument, 0, O_REPLACE},
-    {"lfsr-seed", required_argument, 0, O_LSEED},
-    {"hash-seed", required_argument, 0, O_HSEED},
-    {"ak", no_argument, 0, O_AK},
-    {"no-ak", no_argument, 0, O_NOAK},
-    {"ak-entries", required_argument, 0, O_AKN},
-    {"width", required_argument, 0, O_WIDTH},
-    {"fifo-depth", required_argument, 0, O_FIFO},
+/* the command's own options; the engine's are hwp_eo_strat_opts (engopt.c) */
+static const struct option cmd_opts[] = {
     {"points", required_argument, 0, O_POINTS},
     {"max-events", required_argument, 0, O_MAX},
     {"cycles-per-event", required_argument, 0, O_CPE},
@@ -114,13 +99,6 @@ static void usage(FILE *f, const char *cmd)
     fprintf(f, "  --help              this text\n");
 }
 
-static int pow2_bits(unsigned long long v)
-{
-    int b = 0;
-    while ((1ull << b) < v) b++;
-    return ((1ull << b) == v) ? b : -1;
-}
-
 /* Returns 0 ok, 1 help printed, 2 usage error. */
 static int parse(int argc, char **argv, strat_opts *o)
 {
@@ -128,62 +106,31 @@ static int parse(int argc, char **argv, strat_opts *o)
     unsigned long long u;
     double d;
     memset(o, 0, sizeof *o);
-    strat_cfg_default(&o->cfg);
+    hwp_eo_strat eo;
+    hwp_eo_strat_init(&eo);
     strat_err_params_default(&o->prm);
     o->max_events = UINT64_MAX;
     o->points = 20;
     o->cpe = 4.25;
     o->msg_cycles = 30.0;
+    struct option lo[40];
+    if (hwp_eo_cat(lo, 40, hwp_eo_strat_opts, cmd_opts)) return 2;
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+        int r = hwp_eo_strat_opt(cmd, c, optarg, &eo);
+        if (r == 2) return 2;
+        if (r == 0) continue;
         switch (c) {
-        case O_MODE:
-            o->cfg.mode = strat_mode_parse(optarg);
-            if (o->cfg.mode < 0) {
-                fprintf(stderr, "hwprof %s: --mode: '%s' is not one of r p cr hr hp hcr tag\n",
-                        cmd, optarg);
-                return 2;
-            }
-            break;
 #define UOPT(code, name, lo, hi, dst)                                     \
     case code:                                                            \
         if (hwp_cli_uint(cmd, name, optarg, lo, hi, &u)) return 2;        \
         dst = u;                                                          \
         break;
-            UOPT(O_RATE, "rate", 1, 1ull << 24, o->cfg.rate)
-            UOPT(O_WAYS, "ways", 1, 4, o->cfg.ways)
-            UOPT(O_CNT, "counter-bits", 2, 24, o->cfg.cnt_bits)
-            UOPT(O_MISS, "miss-bits", 1, 8, o->cfg.miss_bits)
-            UOPT(O_TAG, "tag-bits", 1, 16, o->cfg.tag_bits)
-            UOPT(O_EVICT, "evict", 1, 1ull << 24, o->cfg.evict)
-            UOPT(O_REPLACE, "replace", 1, 256, o->cfg.replace)
-            UOPT(O_LSEED, "lfsr-seed", 0, 0xffffffffull, o->cfg.lfsr_seed)
-            UOPT(O_HSEED, "hash-seed", 0, 0xffffffffull, o->cfg.hash_seed)
-            UOPT(O_AKN, "ak-entries", 1, STRAT_MAX_AK, o->cfg.ak_entries)
-            UOPT(O_WIDTH, "width", 8, 64, o->cfg.width)
             UOPT(O_POINTS, "points", 1, 10000, o->points)
             UOPT(O_MAX, "max-events", 1, UINT64_MAX, o->max_events)
             UOPT(O_MINEXEC, "min-exec", 1, UINT64_MAX, o->prm.min_exec)
 #undef UOPT
-        case O_ENTRIES:
-            if (hwp_cli_uint(cmd, "entries", optarg, 2, 65536, &u)) return 2;
-            if (pow2_bits(u) < 0) {
-                fprintf(stderr, "hwprof %s: --entries: %llu is not a power of two\n", cmd, u);
-                return 2;
-            }
-            o->cfg.idx_bits = pow2_bits(u);
-            break;
-        case O_FIFO:
-            if (hwp_cli_uint(cmd, "fifo-depth", optarg, 4, 4096, &u)) return 2;
-            if (pow2_bits(u) < 0) {
-                fprintf(stderr, "hwprof %s: --fifo-depth: %llu is not a power of two\n", cmd, u);
-                return 2;
-            }
-            o->cfg.fifo_bits = pow2_bits(u);
-            break;
-        case O_AK: o->cfg.ak_en = 1; break;
-        case O_NOAK: o->cfg.ak_en = 0; break;
         case O_CPE:
             if (hwp_cli_double(cmd, "cycles-per-event", optarg, 1e-6, 1e9, &d)) return 2;
             o->cpe = d;
@@ -213,11 +160,8 @@ static int parse(int argc, char **argv, strat_opts *o)
         return 2;
     }
     o->trace = argv[optind];
-    char msg[256];
-    if (strat_cfg_check(&o->cfg, msg)) {
-        fprintf(stderr, "hwprof %s --engine strat: bad parameter: %s\n", cmd, msg);
-        return 2;
-    }
+    if (hwp_eo_strat_finish(cmd, &eo)) return 2;
+    o->cfg = eo.c;
     return 0;
 }
 

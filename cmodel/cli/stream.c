@@ -27,6 +27,7 @@
 #endif
 
 #include "cli.h"
+#include "engopt.h"
 #include "cmap.h"
 #include "link/link.h"
 #include "mhash/mhash.h"
@@ -37,30 +38,16 @@
 #include "stream_coproc.h"
 #include "trace.h"
 
-#define EM (1 << HWL_ENG_MHASH)
-#define ES (1 << HWL_ENG_STRAT)
-#define ER (1 << HWL_ENG_RAP)
-#define EP (1 << HWL_ENG_PFP)
-
 enum {
     O_PORT = 1000, O_BAUD, O_ENGINE, O_TIMEOUT, O_RETRIES, O_PROGRESS, O_ENCODE, O_JSON, O_MAXEV,
     O_HELP,
-    /* mhash */
-    O_TABLES, O_COUNTERS, O_MCBITS, O_EBITS, O_MAXT, O_ACC, O_INTERVAL, O_THR, O_THRC, O_CONS,
-    O_RESET, O_SHIELD, O_RETAIN, O_SEED, O_SUMMARY,
-    /* strat */
-    O_MODE, O_RATE, O_ENTRIES, O_WAYS, O_SCBITS, O_MISS, O_TAG, O_EVICT, O_REPLACE, O_LSEED,
-    O_HSEED, O_AK, O_NOAK, O_AKN, O_FIFO, O_MSGS,
-    /* rap */
-    O_EPS, O_BRANCH, O_BUF, O_BUFBITS, O_MFIRST, O_MQ, O_FIELD, O_HOT, O_NODES,
-    /* pfp */
-    O_FETCHW, O_DECW, O_FQ, O_WINB, O_SETS, O_MINLEN, O_SKIPB, O_BRPEN, O_NOPFP,
-    /* shared names */
-    O_WIDTH, O_CBITS_ANY,
+    /* output options of one engine's `hwprof run` */
+    O_SUMMARY, O_MSGS, O_NODES, O_NOPFP,
     /* run options that need the C model */
     O_NOTHERE
 };
 
+/* stream's own options; the engine's (engopt.c) are added for --engine E */
 static const struct option lopts[] = {
     {"port", required_argument, 0, O_PORT},
     {"baud", required_argument, 0, O_BAUD},
@@ -72,56 +59,11 @@ static const struct option lopts[] = {
     {"json", no_argument, 0, O_JSON},
     {"max-events", required_argument, 0, O_MAXEV},
     {"max", required_argument, 0, O_MAXEV},
-    {"fetch-w", required_argument, 0, O_FETCHW},
-    {"dec-w", required_argument, 0, O_DECW},
-    {"fq", required_argument, 0, O_FQ},
-    {"win-bits", required_argument, 0, O_WINB},
-    {"sets", required_argument, 0, O_SETS},
-    {"min-len", required_argument, 0, O_MINLEN},
-    {"skip-bits", required_argument, 0, O_SKIPB},
-    {"br-pen", required_argument, 0, O_BRPEN},
-    {"no-pfp", no_argument, 0, O_NOPFP},
     {"help", no_argument, 0, O_HELP},
-    {"tables", required_argument, 0, O_TABLES},
-    {"counters", required_argument, 0, O_COUNTERS},
-    {"epoch-bits", required_argument, 0, O_EBITS},
-    {"max-tables", required_argument, 0, O_MAXT},
-    {"accumulator", required_argument, 0, O_ACC},
-    {"interval", required_argument, 0, O_INTERVAL},
-    {"threshold", required_argument, 0, O_THR},
-    {"threshold-count", required_argument, 0, O_THRC},
-    {"cons", required_argument, 0, O_CONS},
-    {"reset", required_argument, 0, O_RESET},
-    {"shield", required_argument, 0, O_SHIELD},
-    {"retain", required_argument, 0, O_RETAIN},
-    {"seed", required_argument, 0, O_SEED},
     {"summary", no_argument, 0, O_SUMMARY},
-    {"mode", required_argument, 0, O_MODE},
-    {"rate", required_argument, 0, O_RATE},
-    {"entries", required_argument, 0, O_ENTRIES},
-    {"ways", required_argument, 0, O_WAYS},
-    {"miss-bits", required_argument, 0, O_MISS},
-    {"tag-bits", required_argument, 0, O_TAG},
-    {"evict", required_argument, 0, O_EVICT},
-    {"replace", required_argument, 0, O_REPLACE},
-    {"lfsr-seed", required_argument, 0, O_LSEED},
-    {"hash-seed", required_argument, 0, O_HSEED},
-    {"ak", no_argument, 0, O_AK},
-    {"no-ak", no_argument, 0, O_NOAK},
-    {"ak-entries", required_argument, 0, O_AKN},
-    {"fifo-depth", required_argument, 0, O_FIFO},
     {"messages", no_argument, 0, O_MSGS},
-    {"eps", required_argument, 0, O_EPS},
-    {"branching", required_argument, 0, O_BRANCH},
-    {"buffer", required_argument, 0, O_BUF},
-    {"buffer-count-bits", required_argument, 0, O_BUFBITS},
-    {"merge-first", required_argument, 0, O_MFIRST},
-    {"merge-q", required_argument, 0, O_MQ},
-    {"field", required_argument, 0, O_FIELD},
-    {"hot", required_argument, 0, O_HOT},
     {"nodes", no_argument, 0, O_NODES},
-    {"width", required_argument, 0, O_WIDTH},
-    {"counter-bits", required_argument, 0, O_CBITS_ANY},
+    {"no-pfp", no_argument, 0, O_NOPFP},
     {"cycle-model", no_argument, 0, O_NOTHERE},
     {"tcam", required_argument, 0, O_NOTHERE},
     {"tcam-chunk", required_argument, 0, O_NOTHERE},
@@ -135,19 +77,14 @@ typedef struct sopts {
     int timeout_ms, retries;
     int progress, encode_only, json;
     uint64_t max_events;
-    /* mhash */
-    mhash_params mp;
-    double thr_pct;
-    int thr_count_set, acc_set, summary, ew_set;
-    /* strat */
-    strat_cfg sc;
-    int messages, fifo_set;
-    /* rap */
-    rap_cfg rc;
-    double eps, hot;
-    int field, nodes;
-    /* pfp */
-    pfp_params pp;
+    /* engine options (engopt.c) and output options */
+    hwp_eo_mhash em;
+    int summary;
+    hwp_eo_strat es;
+    int messages;
+    hwp_eo_rap er;
+    int nodes;
+    hwp_eo_pfp ep;
     int no_pfp;
 } sopts;
 
@@ -198,76 +135,58 @@ static void usage(FILE *f, const char *eng)
     fprintf(f, "exit status: 0 ok, 1 failure (port, link, device), 2 usage\n");
 }
 
-static int pow2_log(unsigned long long v)
-{
-    int b = 0;
-    while ((1ull << b) < v && b < 63) b++;
-    return (1ull << b) == v ? b : -1;
-}
-
 /* 0 ok, 1 help printed, 2 usage error */
 static int parse(int argc, char **argv, sopts *o)
 {
     const char *cmd = "stream";
     unsigned long long u;
-    double d;
     memset(o, 0, sizeof *o);
     o->baud = 3000000;
     o->timeout_ms = 200;
     o->retries = 8;
-    mhash_params_default(&o->mp);
-    o->thr_pct = 1.0;
-    strat_cfg_default(&o->sc);
-    rap_cfg_default(&o->rc);
-    o->eps = 0.1;
-    o->hot = 0.10;
-    o->field = -1;
-    pfp_params_default(&o->pp);
-    o->pp.win_bits = 7; /* as hwprof run --engine pfp */
-    o->pp.cnt_w = 64;
-    long branching = 4;
+    hwp_eo_mhash_init(&o->em);
+    hwp_eo_strat_init(&o->es);
+    hwp_eo_rap_init(&o->er);
+    hwp_eo_pfp_init(&o->ep);
     int help = 0;
-    /* the engine first: options are checked against it */
+    /* the engine first: its options are the ones taken */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--engine") && i + 1 < argc) o->engine = argv[i + 1];
         else if (!strncmp(argv[i], "--engine=", 9)) o->engine = argv[i] + 9;
     }
     o->eid = hwl_engine_id(o->engine);
-    int emask = o->eid ? 1 << o->eid : 0;
+    const struct option *const etabs[] = {hwp_eo_mhash_opts, hwp_eo_strat_opts, hwp_eo_rap_opts,
+                                          hwp_eo_pfp_opts};
+    const struct option *etab = o->eid == HWL_ENG_MHASH   ? hwp_eo_mhash_opts
+                                : o->eid == HWL_ENG_STRAT ? hwp_eo_strat_opts
+                                : o->eid == HWL_ENG_RAP   ? hwp_eo_rap_opts
+                                : o->eid == HWL_ENG_PFP   ? hwp_eo_pfp_opts
+                                                          : NULL;
+    struct option lo[64];
+    if (hwp_eo_cat(lo, 64, lopts, etab)) return 2;
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
-        int need = 0;
-        switch (c) {
-        case O_TABLES: case O_COUNTERS: case O_EBITS: case O_MAXT: case O_ACC: case O_INTERVAL:
-        case O_THR: case O_THRC: case O_CONS: case O_RESET: case O_SHIELD: case O_RETAIN:
-        case O_SEED: case O_SUMMARY:
-            need = EM;
-            break;
-        case O_MODE: case O_RATE: case O_WAYS: case O_MISS: case O_TAG: case O_EVICT:
-        case O_REPLACE: case O_LSEED: case O_HSEED: case O_AK: case O_NOAK: case O_AKN:
-        case O_FIFO: case O_MSGS:
-            need = ES;
-            break;
-        case O_EPS: case O_BRANCH: case O_BUF: case O_BUFBITS: case O_MFIRST: case O_MQ:
-        case O_FIELD: case O_HOT: case O_NODES:
-            need = ER;
-            break;
-        case O_ENTRIES: need = ES | ER; break;
-        case O_FETCHW: case O_DECW: case O_FQ: case O_WINB: case O_SETS: case O_MINLEN:
-        case O_SKIPB: case O_BRPEN: case O_NOPFP:
-            need = EP;
-            break;
-        case O_WIDTH: case O_CBITS_ANY: need = EM | ES | ER; break;
-        default: break;
-        }
-        if (need && !(need & emask) && c != O_HELP) {
+    while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+        const char *arg0 = argv[optind - 1];
+        int need = c == O_SUMMARY ? HWL_ENG_MHASH : c == O_MSGS ? HWL_ENG_STRAT
+                 : c == O_NODES ? HWL_ENG_RAP : c == O_NOPFP ? HWL_ENG_PFP : 0;
+        int other = 0; /* an option of another engine only */
+        if (c == '?' && !hwp_eo_has(lo, arg0))
+            for (int i = 0; i < 4; i++) other |= hwp_eo_has(etabs[i], arg0);
+        if ((need && need != o->eid) || other) {
             fprintf(stderr, "hwprof stream: option '%s' is not an option of --engine %s (see "
                             "hwprof stream --engine %s --help)\n",
-                    argv[optind - 1], o->engine ? o->engine : "(none)", o->engine ? o->engine : "E");
+                    arg0, o->engine ? o->engine : "(none)", o->engine ? o->engine : "E");
             return 2;
         }
+        int r = 1;
+        if (o->eid == HWL_ENG_MHASH) r = hwp_eo_mhash_opt(cmd, c, optarg, &o->em);
+        else if (o->eid == HWL_ENG_STRAT) r = hwp_eo_strat_opt(cmd, c, optarg, &o->es);
+        else if (o->eid == HWL_ENG_RAP) r = hwp_eo_rap_opt(cmd, c, optarg, &o->er);
+        else if (o->eid == HWL_ENG_PFP) r = hwp_eo_pfp_opt(cmd, c, optarg, &o->ep);
+        if (r == 2) return 2;
+        if (r == 0) continue;
         switch (c) {
         case O_PORT: o->port = optarg; break;
         case O_BAUD:
@@ -292,231 +211,16 @@ static int parse(int argc, char **argv, sopts *o)
             break;
         case 'h':
         case O_HELP: help = 1; break;
-        /* mhash */
-        case O_TABLES:
-            if (hwp_cli_uint(cmd, "tables", optarg, 1, 64, &u)) return 2;
-            o->mp.tables = (int)u;
-            break;
-        case O_COUNTERS:
-            if (hwp_cli_uint(cmd, "counters", optarg, 1, 1u << 24, &u)) return 2;
-            o->mp.n_counters = (uint32_t)u;
-            break;
-        case O_EBITS:
-            if (hwp_cli_uint(cmd, "epoch-bits", optarg, 1, 16, &u)) return 2;
-            o->mp.ew = (int)u;
-            o->ew_set = 1;
-            break;
-        case O_MAXT:
-            if (hwp_cli_uint(cmd, "max-tables", optarg, 1, 16, &u)) return 2;
-            o->mp.max_tables = (int)u;
-            break;
-        case O_ACC:
-            if (hwp_cli_uint(cmd, "accumulator", optarg, 1, 1u << 20, &u)) return 2;
-            o->mp.acc_k = (uint32_t)u;
-            o->acc_set = 1;
-            break;
-        case O_INTERVAL:
-            if (hwp_cli_uint(cmd, "interval", optarg, 1, 0xffffffffull, &u)) return 2;
-            o->mp.interval = u;
-            break;
-        case O_THR:
-            if (hwp_cli_double(cmd, "threshold", optarg, 0, 100, &o->thr_pct)) return 2;
-            if (!(o->thr_pct > 0)) {
-                fprintf(stderr, "hwprof stream: --threshold %s: must be greater than 0%%\n", optarg);
-                return 2;
-            }
-            break;
-        case O_THRC:
-            if (hwp_cli_uint(cmd, "threshold-count", optarg, 1, 0xffffffffull, &u)) return 2;
-            o->mp.thr = (uint32_t)u;
-            o->thr_count_set = 1;
-            break;
-        case O_CONS:
-            if (hwp_cli_uint(cmd, "cons", optarg, 0, 1, &u)) return 2;
-            o->mp.cons = (int)u;
-            break;
-        case O_RESET:
-            if (hwp_cli_uint(cmd, "reset", optarg, 0, 1, &u)) return 2;
-            o->mp.reset = (int)u;
-            break;
-        case O_SHIELD:
-            if (hwp_cli_uint(cmd, "shield", optarg, 0, 1, &u)) return 2;
-            o->mp.shield = (int)u;
-            break;
-        case O_RETAIN:
-            if (hwp_cli_uint(cmd, "retain", optarg, 0, 1, &u)) return 2;
-            o->mp.retain = (int)u;
-            break;
-        case O_SEED:
-            if (hwp_cli_uint(cmd, "seed", optarg, 0, 0xffffffffull, &u)) return 2;
-            o->mp.seed = (uint32_t)u;
-            break;
         case O_SUMMARY: o->summary = 1; break;
-        /* strat */
-        case O_MODE:
-            o->sc.mode = strat_mode_parse(optarg);
-            if (o->sc.mode < 0) {
-                fprintf(stderr, "hwprof stream: --mode: '%s' is not one of r p cr hr hp hcr tag\n",
-                        optarg);
-                return 2;
-            }
-            break;
-        case O_RATE:
-            if (hwp_cli_uint(cmd, "rate", optarg, 1, 1ull << 24, &u)) return 2;
-            o->sc.rate = (uint32_t)u;
-            break;
-        case O_WAYS:
-            if (hwp_cli_uint(cmd, "ways", optarg, 1, 4, &u)) return 2;
-            o->sc.ways = (int)u;
-            break;
-        case O_MISS:
-            if (hwp_cli_uint(cmd, "miss-bits", optarg, 1, 8, &u)) return 2;
-            o->sc.miss_bits = (int)u;
-            break;
-        case O_TAG:
-            if (hwp_cli_uint(cmd, "tag-bits", optarg, 1, 16, &u)) return 2;
-            o->sc.tag_bits = (int)u;
-            break;
-        case O_EVICT:
-            if (hwp_cli_uint(cmd, "evict", optarg, 1, 1ull << 24, &u)) return 2;
-            o->sc.evict = (uint32_t)u;
-            break;
-        case O_REPLACE:
-            if (hwp_cli_uint(cmd, "replace", optarg, 1, 256, &u)) return 2;
-            o->sc.replace = (uint32_t)u;
-            break;
-        case O_LSEED:
-            if (hwp_cli_uint(cmd, "lfsr-seed", optarg, 0, 0xffffffffull, &u)) return 2;
-            o->sc.lfsr_seed = (uint32_t)u;
-            break;
-        case O_HSEED:
-            if (hwp_cli_uint(cmd, "hash-seed", optarg, 0, 0xffffffffull, &u)) return 2;
-            o->sc.hash_seed = (uint32_t)u;
-            break;
-        case O_AK: o->sc.ak_en = 1; break;
-        case O_NOAK: o->sc.ak_en = 0; break;
-        case O_AKN:
-            if (hwp_cli_uint(cmd, "ak-entries", optarg, 1, STRAT_MAX_AK, &u)) return 2;
-            o->sc.ak_entries = (int)u;
-            break;
-        case O_FIFO:
-            if (hwp_cli_uint(cmd, "fifo-depth", optarg, 4, 4096, &u)) return 2;
-            if (pow2_log(u) < 0) {
-                fprintf(stderr, "hwprof stream: --fifo-depth: %llu is not a power of two\n", u);
-                return 2;
-            }
-            o->sc.fifo_bits = pow2_log(u);
-            o->fifo_set = 1;
-            break;
         case O_MSGS: o->messages = 1; break;
-        /* rap */
-        case O_EPS:
-            if (hwp_cli_double(cmd, "eps", optarg, -1e300, 1e300, &d)) return 2;
-            o->eps = d;
-            break;
-        case O_BRANCH:
-            if (hwp_cli_uint(cmd, "branching", optarg, 0, 1u << 30, &u)) return 2;
-            branching = (long)u;
-            break;
-        case O_BUF:
-            if (hwp_cli_uint(cmd, "buffer", optarg, 1, 4096, &u)) return 2;
-            if (pow2_log(u) < 0) {
-                fprintf(stderr, "hwprof stream: --buffer: %llu is not a power of two\n", u);
-                return 2;
-            }
-            o->rc.buf_log2 = pow2_log(u);
-            break;
-        case O_BUFBITS:
-            if (hwp_cli_uint(cmd, "buffer-count-bits", optarg, 1, 32, &u)) return 2;
-            o->rc.buf_cnt_bits = (int)u;
-            break;
-        case O_MFIRST:
-            if (hwp_cli_uint(cmd, "merge-first", optarg, 1, 1ull << 47, &u)) return 2;
-            o->rc.merge_first = u;
-            break;
-        case O_MQ:
-            if (hwp_cli_uint(cmd, "merge-q", optarg, 2, 16, &u)) return 2;
-            o->rc.merge_q = (int)u;
-            break;
-        case O_FIELD:
-            if (!strcmp(optarg, "a")) o->field = 0;
-            else if (!strcmp(optarg, "b")) o->field = 1;
-            else {
-                fprintf(stderr, "hwprof stream: --field: must be a or b, got '%s'\n", optarg);
-                return 2;
-            }
-            break;
-        case O_HOT:
-            if (hwp_cli_double(cmd, "hot", optarg, 0.0, 1.0, &d)) return 2;
-            o->hot = d;
-            break;
         case O_NODES: o->nodes = 1; break;
-        /* pfp */
-#define PU(code, nm, lo, hi, dst)                                   \
-    case code:                                                      \
-        if (hwp_cli_uint(cmd, nm, optarg, lo, hi, &u)) return 2;    \
-        dst = (int)u;                                               \
-        break;
-        PU(O_FETCHW, "fetch-w", 1, 8, o->pp.fetch_w)
-        PU(O_DECW, "dec-w", 1, 8, o->pp.dec_w)
-        PU(O_FQ, "fq", 1, 255, o->pp.fq)
-        PU(O_WINB, "win-bits", 4, 10, o->pp.win_bits)
-        PU(O_MINLEN, "min-len", 1, 64, o->pp.min_len)
-        PU(O_SKIPB, "skip-bits", 1, 8, o->pp.skip_bits)
-        PU(O_BRPEN, "br-pen", 0, 15, o->pp.br_pen)
-#undef PU
-        case O_SETS:
-            if (hwp_cli_uint(cmd, "sets", optarg, 2, 1024, &u)) return 2;
-            if (pow2_log(u) < 0) {
-                fprintf(stderr, "hwprof stream: --sets: must be a power of 2 (got %llu)\n", u);
-                return 2;
-            }
-            o->pp.set_bits = pow2_log(u);
-            break;
         case O_NOPFP: o->no_pfp = 1; break;
-        /* shared */
-        case O_ENTRIES:
-            if (o->eid == HWL_ENG_STRAT) {
-                if (hwp_cli_uint(cmd, "entries", optarg, 2, 65536, &u)) return 2;
-                if (pow2_log(u) < 0) {
-                    fprintf(stderr, "hwprof stream: --entries: %llu is not a power of two\n", u);
-                    return 2;
-                }
-                o->sc.idx_bits = pow2_log(u);
-            } else {
-                if (hwp_cli_uint(cmd, "entries", optarg, 0, 1u << 30, &u)) return 2;
-                o->rc.entries = (int)u;
-            }
-            break;
-        case O_WIDTH:
-            if (o->eid == HWL_ENG_RAP) {
-                if (hwp_cli_uint(cmd, "width", optarg, 0, 1000, &u)) return 2;
-                o->rc.width = (int)u;
-            } else {
-                if (hwp_cli_uint(cmd, "width", optarg, 8, 64, &u)) return 2;
-                o->mp.width = (int)u;
-                o->sc.width = (int)u;
-            }
-            break;
-        case O_CBITS_ANY:
-            if (o->eid == HWL_ENG_MHASH) {
-                if (hwp_cli_uint(cmd, "counter-bits", optarg, 1, 32, &u)) return 2;
-                o->mp.cw = (int)u;
-            } else if (o->eid == HWL_ENG_STRAT) {
-                if (hwp_cli_uint(cmd, "counter-bits", optarg, 2, 24, &u)) return 2;
-                o->sc.cnt_bits = (int)u;
-            } else {
-                if (hwp_cli_uint(cmd, "counter-bits", optarg, 17, 48, &u)) return 2;
-                o->rc.cnt_bits = (int)u;
-            }
-            break;
         case O_NOTHERE:
             fprintf(stderr, "hwprof stream: '%s' needs the C model (hwprof run); the board runs "
-                            "the engine itself\n", argv[optind - 1]);
+                            "the engine itself\n", arg0);
             return 2;
         default:
-            fprintf(stderr, "hwprof stream: unknown or incomplete option '%s' (see --help)\n",
-                    argv[optind - 1]);
+            fprintf(stderr, "hwprof stream: unknown or incomplete option '%s' (see --help)\n", arg0);
             return 2;
         }
     }
@@ -547,45 +251,10 @@ static int parse(int argc, char **argv, sopts *o)
         fprintf(stderr, "hwprof stream: --port DEV is required (or --encode-only)\n");
         return 2;
     }
-    char msg[256];
-    if (o->eid == HWL_ENG_MHASH) {
-        mhash_params *p = &o->mp;
-        if (!o->thr_count_set) p->thr = mhash_thr_count(o->thr_pct, p->interval);
-        if (!o->acc_set) {
-            double k = ceil(100.0 / o->thr_pct - 1e-9);
-            if (o->thr_count_set) k = ceil((double)p->interval / (double)p->thr - 1e-9);
-            if (k < 1) k = 1;
-            if (k > (double)(1u << 20)) k = (double)(1u << 20);
-            p->acc_k = (uint32_t)k;
-        }
-        if ((uint64_t)p->tables > p->n_counters) {
-            fprintf(stderr, "hwprof stream --engine mhash: more tables (%d) than counters (%u)\n",
-                    p->tables, p->n_counters);
-            return 2;
-        }
-        if (mhash_params_check(p, msg, sizeof msg)) {
-            fprintf(stderr, "hwprof stream --engine mhash: %s\n", msg);
-            return 2;
-        }
-    } else if (o->eid == HWL_ENG_STRAT) {
-        if (strat_cfg_check(&o->sc, msg)) {
-            fprintf(stderr, "hwprof stream --engine strat: bad parameter: %s\n", msg);
-            return 2;
-        }
-    } else if (o->eid == HWL_ENG_PFP) {
-        if (pfp_params_check(&o->pp, msg, sizeof msg)) {
-            fprintf(stderr, "hwprof stream --engine pfp: %s\n", msg);
-            return 2;
-        }
-    } else {
-        if (rap_eps_from_double(o->eps, &o->rc.eps_q, msg, sizeof msg) ||
-            rap_k_from_branching(branching, &o->rc.k, msg, sizeof msg) ||
-            rap_cfg_check(&o->rc, msg, sizeof msg)) {
-            fprintf(stderr, "hwprof stream --engine rap: %s\n", msg);
-            return 2;
-        }
-    }
-    return 0;
+    if (o->eid == HWL_ENG_MHASH) return hwp_eo_mhash_finish(cmd, &o->em);
+    if (o->eid == HWL_ENG_STRAT) return hwp_eo_strat_finish(cmd, &o->es);
+    if (o->eid == HWL_ENG_PFP) return hwp_eo_pfp_finish(cmd, &o->ep);
+    return hwp_eo_rap_finish(cmd, &o->er);
 }
 
 /* ------------------------------------------------------------ trace -> records */
@@ -637,7 +306,7 @@ static int load_records(const sopts *o, recs *v)
             hwp_reader_close(rd);
             return -1;
         }
-        v->field = o->field >= 0 ? o->field : ti->kind == HWP_KIND_TUPLE2;
+        v->field = o->er.field >= 0 ? o->er.field : ti->kind == HWP_KIND_TUPLE2;
         if (v->field == 1 && ti->kind != HWP_KIND_TUPLE2) {
             fprintf(stderr, "hwprof stream: %s: --field b needs a tuple2 trace\n", o->trace);
             hwp_reader_close(rd);
@@ -645,8 +314,8 @@ static int load_records(const sopts *o, recs *v)
         }
     }
     uint64_t wm = o->eid == HWL_ENG_PFP     ? UINT64_MAX
-                  : o->eid == HWL_ENG_MHASH ? hwp_mask(o->mp.width)
-                  : o->eid == HWL_ENG_STRAT ? hwp_mask(o->sc.width) : hwp_rap_mask(o->rc.width);
+                  : o->eid == HWL_ENG_MHASH ? hwp_mask(o->em.p.width)
+                  : o->eid == HWL_ENG_STRAT ? hwp_mask(o->es.c.width) : hwp_rap_mask(o->er.c.width);
     hwp_rec rec;
     int rc;
     while (!o->max_events || v->n < o->max_events) {
@@ -664,7 +333,7 @@ static int load_records(const sopts *o, recs *v)
                 fprintf(stderr, "hwprof stream: out of memory\n");
                 goto fail;
             }
-            rec.a &= hwp_mask(o->pp.pc_w);
+            rec.a &= hwp_mask(o->ep.p.pc_w);
             rec.b = 0;
             rec.value &= 1u;
             rec.addr = 0;
@@ -689,7 +358,7 @@ static int load_records(const sopts *o, recs *v)
                 fprintf(stderr,
                         "hwprof stream: %s: record %" PRIu64 ": key 0x%" PRIx64
                         " does not fit in --width %d\n",
-                        o->trace, v->n, a, o->rc.width);
+                        o->trace, v->n, a, o->er.c.width);
                 goto fail;
             }
         }
@@ -712,9 +381,9 @@ static int load_records(const sopts *o, recs *v)
         free(v->r);
         return -1;
     }
-    if (o->eid == HWL_ENG_RAP && v->n > hwp_rap_mask(o->rc.cnt_bits)) {
+    if (o->eid == HWL_ENG_RAP && v->n > hwp_rap_mask(o->er.c.cnt_bits)) {
         fprintf(stderr, "hwprof stream: %" PRIu64 " events exceed the %d-bit counters\n", v->n,
-                o->rc.cnt_bits);
+                o->er.c.cnt_bits);
         free(v->r);
         return -1;
     }
@@ -1006,7 +675,7 @@ oom:
 /* ---- mhash: the format of hwprof run --engine mhash */
 static void mh_json_cfg(const sopts *o)
 {
-    const mhash_params *p = &o->mp;
+    const mhash_params *p = &o->em.p;
     printf("\"engine\": \"mhash\", \"trace\": \"%s\", \"tables\": %d, \"counters\": %u, "
            "\"table_size\": %u, \"counter_bits\": %d, \"accumulator\": %u, \"interval\": %llu, "
            "\"threshold_count\": %u, \"cons\": %d, \"reset\": %d, \"shield\": %d, \"retain\": %d, "
@@ -1044,7 +713,7 @@ static void print_mhash(const sopts *o, const result *r, uint64_t events)
             }
         }
     }
-    uint64_t tail = events - r->nivl * o->mp.interval;
+    uint64_t tail = events - r->nivl * o->em.p.interval;
     if (o->json) {
         printf("%s", o->summary ? "{" : "],\n ");
         mh_json_cfg(o);
@@ -1097,7 +766,7 @@ static const char *const rap_ctr_name[RAP_NCOUNTERS] = {
 
 static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
 {
-    const rap_cfg *c = &o->rc;
+    const rap_cfg *c = &o->er.c;
     int nn = (int)r->nrec;
     rap_node *nd = calloc((size_t)nn + 1, sizeof *nd);
     int *parent = calloc((size_t)nn + 1, sizeof *parent), *hot = calloc((size_t)nn + 1, sizeof *hot);
@@ -1132,7 +801,7 @@ static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
         int i = ord[t];
         est[i] += nd[i].count;
         w[i] += nd[i].count;
-        hot[i] = (double)w[i] > o->hot * (double)n;
+        hot[i] = (double)w[i] > o->er.hot * (double)n;
         int a = parent[i];
         if (a >= 0) {
             est[a] += est[i];
@@ -1153,8 +822,8 @@ static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
         printf("{\"engine\":\"rap\",\"trace\":\"%s\",\"field\":\"%c\",\"eps\":%.6f,\"eps_q\":%u,"
                "\"branching\":%d,\"width\":%d,\"entries\":%d,\"buffer\":%d,\"merge_first\":%" PRIu64
                ",\"merge_q\":%d,\"hot_threshold\":%.4f",
-               o->trace, field ? 'b' : 'a', o->eps, c->eps_q, 1 << c->k, c->width, c->entries,
-               1 << c->buf_log2, c->merge_first, c->merge_q, o->hot);
+               o->trace, field ? 'b' : 'a', o->er.eps, c->eps_q, 1 << c->k, c->width, c->entries,
+               1 << c->buf_log2, c->merge_first, c->merge_q, o->er.hot);
         printf(",\"events\":%" PRIu64 ",\"nodes\":%d,\"nodes_max\":%" PRIu64 ",\"nodes_avg\":%s", n,
                nn, ctr[RAP_C_LIVE_MAX], avgj);
         for (int i = RAP_C_SPLITS; i <= RAP_C_OVERFLOW; i++)
@@ -1181,14 +850,14 @@ static int print_rap(const sopts *o, const result *r, uint64_t n, int field)
     } else {
         printf("rap: %s field %c: %" PRIu64 " events, eps %.4g (eps_q %u/65536), b %d, W %d, "
                "%d entries\n",
-               o->trace, field ? 'b' : 'a', n, o->eps, c->eps_q, 1 << c->k, c->width, c->entries);
+               o->trace, field ? 'b' : 'a', n, o->er.eps, c->eps_q, 1 << c->k, c->width, c->entries);
         printf("nodes: %d live at the end, %" PRIu64 " max, %s average; %" PRIu64
                " splits, %" PRIu64 " merge batches (%" PRIu64 " nodes folded), %" PRIu64
                " overflowed updates\n",
                nn, ctr[RAP_C_LIVE_MAX], avg, ctr[RAP_C_SPLITS], ctr[RAP_C_BATCHES], ctr[RAP_C_MERGED],
                ctr[RAP_C_OVERFLOW]);
         printf("hot ranges (own count plus non-hot subranges > %.1f%% of events): %d\n",
-               100.0 * o->hot, nhot);
+               100.0 * o->er.hot, nhot);
         int wd = (c->width + 3) / 4;
         for (int L = 0; L <= H; L++)
             for (int i = 0; i < nn; i++) {
@@ -1249,16 +918,16 @@ static int build_params(const sopts *o, build_param *bp)
     int n = 0;
 #define BP(i, nm, op, v, ck) bp[n++] = (build_param){i, nm, op, (uint64_t)(v), ck}
     if (o->eid == HWL_ENG_MHASH) {
-        const mhash_params *p = &o->mp;
+        const mhash_params *p = &o->em.p;
         BP(1, "W", "--width", p->width, 1);
         BP(2, "N_COUNTERS", "--counters", p->n_counters, 1);
         BP(3, "CW", "--counter-bits", p->cw, 1);
-        BP(4, "EW", "--epoch-bits", p->ew, o->ew_set);
+        BP(4, "EW", "--epoch-bits", p->ew, o->em.ew_set);
         BP(5, "MAX_TABLES", "--max-tables", p->max_tables, 1);
         BP(6, "ACC_K", "--accumulator", p->acc_k, 1);
         BP(8, "SEED", "--seed", p->seed, 1);
     } else if (o->eid == HWL_ENG_STRAT) {
-        const strat_cfg *s = &o->sc;
+        const strat_cfg *s = &o->es.c;
         BP(1, "W", "--width", s->width, 1);
         BP(2, "IDX_W", "--entries (log2)", s->idx_bits, 1);
         BP(3, "WAYS", "--ways", s->ways, 1);
@@ -1266,10 +935,10 @@ static int build_params(const sopts *o, build_param *bp)
         BP(5, "MISS_W", "--miss-bits", s->miss_bits, 1);
         BP(6, "TAG_W", "--tag-bits", s->tag_bits, 1);
         BP(7, "AK_K", "--ak-entries", s->ak_entries, s->ak_en); /* K matters only with --ak */
-        BP(8, "FIFO_AW", "--fifo-depth (log2)", s->fifo_bits, o->fifo_set);
+        BP(8, "FIFO_AW", "--fifo-depth (log2)", s->fifo_bits, o->es.fifo_set);
         BP(9, "HASH_SEED", "--hash-seed", s->hash_seed, 1);
     } else if (o->eid == HWL_ENG_PFP) {
-        const pfp_params *f = &o->pp;
+        const pfp_params *f = &o->ep.p;
         BP(1, "FETCH_W", "--fetch-w", f->fetch_w, 1);
         BP(2, "DEC_W", "--dec-w", f->dec_w, 1);
         BP(3, "FQ", "--fq", f->fq, 1);
@@ -1281,7 +950,7 @@ static int build_params(const sopts *o, build_param *bp)
         BP(9, "PC_W", "(hwprof run uses 32)", f->pc_w, 1);
         BP(10, "CNT_W", "(hwprof run uses 64-bit counters)", f->cnt_w, 1);
     } else {
-        const rap_cfg *c = &o->rc;
+        const rap_cfg *c = &o->er.c;
         BP(1, "W", "--width", c->width, 1);
         BP(2, "K", "--branching (log2)", c->k, 1);
         BP(3, "N", "--entries", c->entries, 1);
@@ -1342,9 +1011,9 @@ static int check_info(const sopts *o, const hwl_info *in)
     }
     if (o->eid == HWL_ENG_MHASH) {
         uint64_t lw;
-        if (hwl_info_param(in, 7, &lw) && lw < 64 && o->mp.interval > hwp_mask((int)lw)) {
+        if (hwl_info_param(in, 7, &lw) && lw < 64 && o->em.p.interval > hwp_mask((int)lw)) {
             fprintf(stderr, "hwprof stream: --interval %llu does not fit the board's LW=%llu\n",
-                    (unsigned long long)o->mp.interval, (unsigned long long)lw);
+                    (unsigned long long)o->em.p.interval, (unsigned long long)lw);
             bad = 1;
         }
     }
@@ -1358,13 +1027,13 @@ static size_t config_payload(const sopts *o, uint8_t *pl)
     uint64_t v[8];
     int n;
     if (o->eid == HWL_ENG_MHASH) {
-        const mhash_params *p = &o->mp;
+        const mhash_params *p = &o->em.p;
         uint64_t t[] = {(uint64_t)p->tables, (uint64_t)p->cons, (uint64_t)p->reset,
                         (uint64_t)p->shield, (uint64_t)p->retain, p->interval, p->thr};
         n = 7;
         memcpy(v, t, sizeof t);
     } else if (o->eid == HWL_ENG_STRAT) {
-        const strat_cfg *s = &o->sc;
+        const strat_cfg *s = &o->es.c;
         uint64_t t[] = {(uint64_t)s->mode, s->rate, s->rthr, s->evict, s->replace, s->lfsr_seed,
                         (uint64_t)s->ak_en};
         n = 7;
@@ -1373,7 +1042,7 @@ static size_t config_payload(const sopts *o, uint8_t *pl)
         v[0] = o->no_pfp ? 0 : 1;
         n = 1;
     } else {
-        v[0] = o->rc.eps_q;
+        v[0] = o->er.c.eps_q;
         n = 1;
     }
     size_t len = 0;

@@ -26,7 +26,10 @@ printf '10 20\n11 20\n0f 21\n' > "$B/three.txt"
 want 0 "usage: hwprof stream" "$HW" stream --help
 want 0 "mhash options" "$HW" stream --engine mhash --help
 want 2 "--engine is required" "$HW" stream --port /dev/null "$B/three.txt"
-want 2 "not an option of --engine rap" "$HW" stream --engine rap --accumulator 4 --port x "$B/three.txt"
+want 2 "'--accumulator' is not an option of --engine rap" "$HW" stream --engine rap --accumulator 4 --port x "$B/three.txt"
+want 2 "'--tables=2' is not an option of --engine strat" "$HW" stream --engine strat --tables=2 --port x "$B/three.txt"
+want 2 "unknown or incomplete option '--mode'" "$HW" stream --engine strat --port x --mode
+want 2 "'--rate' is not an option of --engine (none)" "$HW" stream --rate 4 --port x "$B/three.txt"
 want 2 "needs the C model" "$HW" stream --engine rap --cycle-model --port x "$B/three.txt"
 want 2 "not a rate this host" "$HW" stream --engine mhash --baud 1234567 --port x "$B/three.txt"
 want 2 "--port DEV is required" "$HW" stream --engine mhash "$B/three.txt"
