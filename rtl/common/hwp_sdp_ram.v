@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// hwp_coproc_ram: simple dual-port memory (one write port, one registered
-// read port with read enable) for the profiling co-processor's microcode
-// array, data array and PC filter bit table (Zilles and Sohi 2001, section
-// 3: single-ported arrays; the second port here is the host access bus).
-// Written in the form Yosys maps to block RAM on iCE40 and ECP5. A read of
-// the address written in the same cycle returns the old word; the
-// co-processor bypasses that case itself where it matters.
+// hwp_sdp_ram: simple dual-port memory, one write port and one registered
+// read port with read enable, no reset; written in the form Yosys maps to
+// block RAM on iCE40 (SB_RAM40_4K) and ECP5 (DP16KD). A read of the address
+// written in the same cycle returns the old word; users bypass that case
+// themselves where it matters. Used for strat's counter table and for the
+// co-processor's microcode, data and filter arrays.
 `default_nettype none
 
-module hwp_coproc_ram #(
+module hwp_sdp_ram #(
     parameter integer DW = 32,  // word width
     parameter integer AW = 9    // address bits (depth 2^AW)
 ) (
@@ -21,7 +20,7 @@ module hwp_coproc_ram #(
     input  wire [AW-1:0] raddr_i,
     output reg  [DW-1:0] rdata_o
 );
-    reg [DW-1:0] mem [0:(1<<AW)-1];
+    reg [DW-1:0] mem [0:(1<<AW)-1] /* verilator public_flat_rd */;
 
     always @(posedge clk_i) begin
         if (we_i) mem[waddr_i] <= wdata_i;
