@@ -4,7 +4,8 @@
 // read port with read enable, no reset; written in the form Yosys maps to
 // block RAM on iCE40 (SB_RAM40_4K) and ECP5 (DP16KD). A read of the address
 // written in the same cycle returns the old word; users bypass that case
-// themselves where it matters. Used for strat's counter table and for the
+// themselves where it matters (or, like mhash, never use that word). Used
+// for strat's counter table, mhash's banks (read enable tied high) and the
 // co-processor's microcode, data and filter arrays.
 `default_nettype none
 

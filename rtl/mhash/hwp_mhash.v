@@ -201,11 +201,11 @@ module hwp_mhash #(
     genvar gb;
     generate
         for (gb = 0; gb < NB; gb = gb + 1) begin : g_bank
-            hwp_mhash_ram #(.DEPTH(D), .AB(DB), .WIDTH(WW)) u_ram (
+            hwp_sdp_ram #(.DW(WW), .AW(DB)) u_ram (
                 .clk_i(clk_i),
-                .raddr_i(h_valid ? h_addr[DB*gb +: DB] : raddr_scrub),
-                .rdata_o(rd_w[WW*gb +: WW]),
-                .we_i(we[gb]), .waddr_i(waddr[DB*gb +: DB]), .wdata_i(wdata[WW*gb +: WW])
+                .we_i(we[gb]), .waddr_i(waddr[DB*gb +: DB]), .wdata_i(wdata[WW*gb +: WW]),
+                .re_i(1'b1), .raddr_i(h_valid ? h_addr[DB*gb +: DB] : raddr_scrub),
+                .rdata_o(rd_w[WW*gb +: WW])
             );
         end
     endgenerate

@@ -3,7 +3,7 @@
 # run-time settings (tables, C/R/shield/retain, interval, threshold count)
 # are the top's cfg_* inputs, set by the adapter from SIM_ARGS.
 SIM_TOP     := hwp_mhash
-SIM_RTL     := common/hwp_hash.v mhash/hwp_mhash_ram.v mhash/hwp_mhash.v
+SIM_RTL     := common/hwp_hash.v common/hwp_sdp_ram.v mhash/hwp_mhash.v
 SIM_CSRC    := tb/mhash/adapter.cpp
 SIM_CONFIGS := t4c1r0 t1 t16c0r1 ew2
 MHASH_G     := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=16 LW=32 SEED=1
