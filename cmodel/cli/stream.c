@@ -154,13 +154,13 @@ static int parse(int argc, char **argv, sopts *o)
         else if (!strncmp(argv[i], "--engine=", 9)) o->engine = argv[i] + 9;
     }
     o->eid = hwl_engine_id(o->engine);
-    const struct option *const etabs[] = {hwp_eo_mhash_opts, hwp_eo_strat_opts, hwp_eo_rap_opts,
-                                          hwp_eo_pfp_opts};
-    const struct option *etab = o->eid == HWL_ENG_MHASH   ? hwp_eo_mhash_opts
-                                : o->eid == HWL_ENG_STRAT ? hwp_eo_strat_opts
-                                : o->eid == HWL_ENG_RAP   ? hwp_eo_rap_opts
-                                : o->eid == HWL_ENG_PFP   ? hwp_eo_pfp_opts
-                                                          : NULL;
+    /* the engines' option tables, indexed by link engine id (coproc: stream_coproc.c) */
+    const struct option *etabs[HWL_ENG_PFP + 1] = {NULL};
+    etabs[HWL_ENG_MHASH] = hwp_eo_mhash_opts;
+    etabs[HWL_ENG_STRAT] = hwp_eo_strat_opts;
+    etabs[HWL_ENG_RAP] = hwp_eo_rap_opts;
+    etabs[HWL_ENG_PFP] = hwp_eo_pfp_opts;
+    const struct option *etab = o->eid > 0 && o->eid <= HWL_ENG_PFP ? etabs[o->eid] : NULL;
     struct option lo[64];
     if (hwp_eo_cat(lo, 64, lopts, etab)) return 2;
     optind = 1;
@@ -172,7 +172,7 @@ static int parse(int argc, char **argv, sopts *o)
                  : c == O_NODES ? HWL_ENG_RAP : c == O_NOPFP ? HWL_ENG_PFP : 0;
         int other = 0; /* an option of another engine only */
         if (c == '?' && !hwp_eo_has(lo, arg0))
-            for (int i = 0; i < 4; i++) other |= hwp_eo_has(etabs[i], arg0);
+            for (int i = 0; i <= HWL_ENG_PFP; i++) other |= etabs[i] && hwp_eo_has(etabs[i], arg0);
         if ((need && need != o->eid) || other) {
             fprintf(stderr, "hwprof stream: option '%s' is not an option of --engine %s (see "
                             "hwprof stream --engine %s --help)\n",
