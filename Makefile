@@ -8,6 +8,8 @@
 #   make wave ENGINE=e   run one traced simulation and open it in GTKWave
 #   make test            everything CI runs; ends with "N passed, N failed"
 #   make synth BOARD=icebreaker|ulx3s ENGINE=e
+#   make formal          every SymbiYosys proof (tests/formal/*.sby)
+#   make fuzz [FUZZ_TARGET=t]  one libFuzzer target (FUZZ_TARGETS below)
 #   make traces          re-record the bundled traces from real programs
 
 .DEFAULT_GOAL := all
@@ -45,7 +47,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 LIB      := $(BUILD)/libhwp.a
 HWPROF   := $(BUILD)/hwprof
 
-.PHONY: all deps sim wave test lint synth-check synth traces unit fuzz clean help bench eval-all
+.PHONY: all deps sim wave test lint synth-check synth traces unit fuzz formal clean help bench eval-all
 all: $(HWPROF)
 
 $(BUILD)/obj/%.o: %.c
@@ -171,18 +173,37 @@ eval-all: $(EVAL_ALL)
 -include tests/traces/traces.mk
 
 # ---------------------------------------------------------------- fuzzing (libFuzzer)
+# One target per parser (tests/fuzz/fuzz_<t>.c), each with its seed corpus in
+# tests/fuzz/corpus/<t>/:
+#   trace       the trace reader (binary and text)
+#   link        host side of the link: deframer, packets, INFO, output records, TUPLES, session
+#   devemu      the C device emulator's frame decoder and packet handling, every engine
+#   cpasm       the co-processor assembler (assemble, disassemble, assemble again)
+#   instrument  hwprof instrument on a text retire trace
+#   make fuzz [FUZZ_TARGET=t] [FUZZ_SECONDS=600]
+FUZZ_TARGETS := trace link devemu cpasm instrument
+FUZZ_TARGET  ?= trace
 FUZZ_SECONDS ?= 600
-FUZZ_BIN := $(BUILD)/fuzz/fuzz_trace
-$(FUZZ_BIN): tests/fuzz/fuzz_trace.c cmodel/common/trace.c cmodel/common/trace.h
+FUZZ_SRC_trace      := cmodel/common/trace.c
+FUZZ_SRC_instrument := $(LIB_SRC) cmodel/cli/instrument.c cmodel/cli/util.c
+FUZZ_CFLAGS := -std=c99 -g -O1 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS_C) -Icmodel/cli \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIB_SRC) $(wildcard cmodel/*/*.h) cmodel/cli/instrument.c cmodel/cli/util.c
 	@mkdir -p $(dir $@)
-	$(CLANG) -std=c99 -g -O1 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Icmodel/common \
-	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	  -o $@ tests/fuzz/fuzz_trace.c cmodel/common/trace.c -lzstd
-fuzz: $(FUZZ_BIN)
-	@mkdir -p $(BUILD)/fuzz/corpus
-	cp -n tests/fuzz/corpus/* $(BUILD)/fuzz/corpus/ 2>/dev/null || true
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-	  -print_final_stats=1 $(BUILD)/fuzz/corpus
+	$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(or $(FUZZ_SRC_$*),$(LIB_SRC)) -lzstd -lm
+fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
+	@test -d tests/fuzz/corpus/$(FUZZ_TARGET) || { echo "unknown FUZZ_TARGET '$(FUZZ_TARGET)'; known: $(FUZZ_TARGETS)" >&2; exit 2; }
+	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
+	cp -n tests/fuzz/corpus/$(FUZZ_TARGET)/* $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ 2>/dev/null || true
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	  -print_final_stats=1 $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
+
+# ---------------------------------------------------------------- formal (SymbiYosys)
+# Properties live next to the RTL under `ifdef FORMAL`; tests/formal/<block>.sby
+# runs them (PROOFS=name ... for some); make test runs them and their mutants
+# through tests/checks/formal.sh.
+formal:
+	@bash tests/formal/run.sh $(PROOFS)
 
 # ---------------------------------------------------------------- benchmarks
 $(BUILD)/bench/%: tests/bench/%.c $(LIB)

