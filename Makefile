@@ -205,6 +205,11 @@ fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 formal:
 	@bash tests/formal/run.sh $(PROOFS)
 
+# 10 million tuples over the link with line errors, every tuple counted (SOAK_N=...)
+.PHONY: soak
+soak: all
+	@bash tests/link/soak.sh
+
 # ---------------------------------------------------------------- benchmarks
 $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)

@@ -1077,6 +1077,7 @@ static int session(const sopts *o, const recs *v, result *res, hwl_host *h, uint
                    double *secs)
 {
     hwl_info info, info2;
+    uint64_t sent = 0; /* tuples handed to the link (confirmed: h->st.units_acked) */
     /* the board boots at 115200; a board left at another rate by an earlier
      * session answers at that rate */
     if (hwl_host_hello(h, 1, &info)) {
@@ -1110,11 +1111,10 @@ static int session(const sopts *o, const recs *v, result *res, hwl_host *h, uint
     hwl_enc e;
     int kind = wire_kind(o->eid);
     hwl_enc_init(&e, kind);
-    uint64_t sent = 0;
     for (uint64_t i = 0; i <= v->n; i++) {
         if (i < v->n && hwl_enc_add(&e, &v->r[i])) continue;
         if (e.nrec) {
-            if (hwl_host_send(h, HWL_TUPLES, e.pl, e.len)) goto fail;
+            if (hwl_host_send_units(h, HWL_TUPLES, e.pl, e.len, (uint32_t)e.nrec)) goto fail;
             sent += e.nrec;
             progress(o, h, sent, v->n, t0, &last, 0);
         }
@@ -1159,6 +1159,9 @@ fail:
         fprintf(stderr, "hwprof stream: %s: protocol error: %s\n", o->port, res->err);
     else
         fprintf(stderr, "hwprof stream: %s: %s\n", o->port, h->err);
+    fprintf(stderr, "hwprof stream: %s: stopped with %" PRIu64 " of %" PRIu64 " tuples confirmed "
+                    "by the board (%" PRIu64 " sent); no profile\n", o->port, h->st.units_acked,
+            v->n, sent);
     return -1;
 }
 

@@ -31,6 +31,7 @@ struct hwl_dev {
     uint8_t *tx;
     size_t txn, txcap, txhead;
     uint8_t expect;
+    int open;       /* a session is open: HELLO(1) since power-up */
     /* rate */
     uint32_t divisor, boot_div, pend_div;
     size_t pend_at; /* switch once txhead reaches this (0 = none pending) */
@@ -695,6 +696,13 @@ static void handle(hwl_dev *d, const hwl_pkt *p, double now)
 {
     (void)now;
     d->watch = 0;
+    if ((hwl_sequenced(p->type) || p->type == HWL_POLL) && !d->open) {
+        /* power-up (or a reset) since the host's HELLO: refuse, so that a
+         * host that did not see the reset cannot lose packets silently */
+        d->st[HWL_ST_OUTOFSEQ]++;
+        send_ack(d, HWL_ERR, HWL_E_SESSION);
+        return;
+    }
     if (hwl_sequenced(p->type)) {
         uint8_t dist = (uint8_t)(p->seq - d->expect);
         uint8_t back = (uint8_t)(d->expect - p->seq);
@@ -730,6 +738,7 @@ static void handle(hwl_dev *d, const hwl_pkt *p, double now)
             return;
         }
         if (p->pl[0] == 1) {
+            d->open = 1;
             d->expect = 0;
             d->out_valid = 0;
             d->next_chunk = 0;

@@ -43,6 +43,7 @@ const char *hwl_err_name(int code)
     case HWL_E_STATE: return "state (CONFIG after the first tuple)";
     case HWL_E_RANGE: return "range (unknown register, value out of range or bad encoding)";
     case HWL_E_TOOLONG: return "frame too long";
+    case HWL_E_SESSION: return "no session (the device was reset since HELLO)";
     default: return "unknown error code";
     }
 }
@@ -576,6 +577,15 @@ static int handle_ackerr(hwl_host *h, const hwl_pkt *p)
         h->st.rx_corrupt++;
         return 0;
     }
+    if (p->type == HWL_ERR && p->pl[0] == HWL_E_SESSION) {
+        /* the device has restarted since this host's HELLO: what it had
+         * acknowledged may be lost, and nothing more can be applied */
+        h->fatal_code = p->pl[0];
+        h->st.err_replies[p->pl[0] & 7]++;
+        herr(h, "the device has no open session: it was reset or power-cycled (or another host "
+                "opened a session) after this host's HELLO");
+        return -1;
+    }
     uint8_t base = h->expect;
     unsigned d = (uint8_t)(p->seq - base);
     if (d > h->nwin) {
@@ -599,6 +609,7 @@ static int handle_ackerr(hwl_host *h, const hwl_pkt *p)
         return -1;
     }
     for (unsigned i = 0; i < d; i++) {
+        h->st.units_acked += win_at(h, 0)->units;
         h->last = *win_at(h, 0);
         h->have_last = 1;
         h->expect++;
@@ -870,6 +881,11 @@ static int want_poll(const hwl_host *h)
 
 int hwl_host_send(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n)
 {
+    return hwl_host_send_units(h, type, pl, n, 0);
+}
+
+int hwl_host_send_units(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint32_t units)
+{
     wait_reset(h);
     int probes = 0;
     while (!(h->nwin < h->credit && h->nwin < HWL_WINDOW - 1)) {
@@ -896,6 +912,7 @@ int hwl_host_send(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n)
     s->n = hwl_pkt_frame(&p, s->frame);
     s->type = type;
     s->seq = h->next_seq;
+    s->units = units;
     if (s->seq != (uint8_t)(h->expect + h->nwin)) {
         herr(h, "internal: window out of step");
         return -1;

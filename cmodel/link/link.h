@@ -45,7 +45,7 @@ enum {
 /* ERR codes. */
 enum {
     HWL_E_CORRUPT = 1, HWL_E_UNKNOWN = 2, HWL_E_SEQ = 3, HWL_E_STATE = 4, HWL_E_RANGE = 5,
-    HWL_E_TOOLONG = 6
+    HWL_E_TOOLONG = 6, HWL_E_SESSION = 7
 };
 
 /* ACK / ERR / OUT flags. */
@@ -221,12 +221,14 @@ typedef struct hwl_host_stats {
     uint64_t polls, out_chunks, out_dup;
     uint64_t probes;             /* credit probes */
     uint64_t tuples_payload_bytes, tuples_frame_bytes, tuples_packets;
+    uint64_t units_acked;        /* units of the sequenced packets the device acknowledged */
 } hwl_host_stats;
 
 typedef struct hwl_slot {
     uint8_t frame[HWL_MAX_FRAME];
     size_t n;
     uint8_t type, seq;
+    uint32_t units; /* what the caller counts in it (records of a TUPLES packet) */
 } hwl_slot;
 
 typedef struct hwl_host {
@@ -270,6 +272,9 @@ int hwl_host_hello(hwl_host *h, int new_session, hwl_info *info);
 int hwl_host_set_baud(hwl_host *h, const hwl_info *cur, uint32_t baud, hwl_info *info);
 /* Queues a sequenced packet, waiting for credit as needed. */
 int hwl_host_send(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n);
+/* The same, for a packet that carries `units` of what the caller counts
+ * (records): st.units_acked adds them once the device acknowledges it. */
+int hwl_host_send_units(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint32_t units);
 /* Waits until every sequenced packet is acknowledged. */
 int hwl_host_flush(hwl_host *h);
 /* Fetches OUT chunks until an empty one (calls on_out for each new one). */

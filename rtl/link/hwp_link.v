@@ -97,7 +97,8 @@ module hwp_link #(
     // reply descriptors
     localparam [2:0] D_ACK = 3'd0, D_ERR = 3'd1, D_INFO = 3'd2, D_OUT = 3'd3, D_STATUS = 3'd4,
                      D_BAUD = 3'd5;
-    localparam [7:0] E_CORRUPT = 8'd1, E_UNKNOWN = 8'd2, E_SEQ = 8'd3, E_STATE = 8'd4, E_RANGE = 8'd5;
+    localparam [7:0] E_CORRUPT = 8'd1, E_UNKNOWN = 8'd2, E_SEQ = 8'd3, E_STATE = 8'd4, E_RANGE = 8'd5,
+                     E_SESSION = 8'd7;
 
     // CRC-16/CCITT-FALSE, one byte, MSB first
     function [15:0] crc_upd;
@@ -133,6 +134,7 @@ module hwp_link #(
     reg  [NS_LOG:0] rp_q, ap_q;          // receive buffer: committed tail, apply head
     reg  [7:0]  expect_q;
     reg         tseen_q;                 // a TUPLES accepted since RESET
+    reg         open_q;                  // a session is open: HELLO(1) since reset
     wire [NS_LOG:0] used = rp_q - ap_q;
     wire        slot_free = used[NS_LOG] == 1'b0;          // used < NS
     wire [NS_LOG:0] free_slots = NS[NS_LOG:0] - used;
@@ -215,6 +217,7 @@ module hwp_link #(
     wire        seqd     = type_q == T_RESET || type_q == T_CONFIG || type_q == T_TUPLES ||
                            type_q == T_EOS || type_q == T_HOSTOP;
     wire [7:0]  sdist     = expect_q - seq_q;
+    wire        nosess   = (seqd || type_q == T_POLL) && !open_q;
     wire        pay_bad  = (type_q == T_TUPLES && (ck_err || !ck_idle)) ||
                            (type_q == T_CONFIG && (ck_err || !ck_idle || cfgbad_q)) ||
                            ((type_q == T_RESET || type_q == T_EOS) && len_q != 16'd0) ||
@@ -239,6 +242,8 @@ module hwp_link #(
                 d_kind = D_ERR; d_arg = E_CORRUPT;
             end else if (!known) begin
                 d_kind = D_ERR; d_arg = E_UNKNOWN;
+            end else if (nosess) begin
+                d_kind = D_ERR; d_arg = E_SESSION;  // no HELLO(1) since reset: nothing applied
             end else if (seqd) begin
                 if (seq_q == expect_q) begin
                     if (type_q == T_CONFIG && tseen_q) begin
@@ -276,7 +281,7 @@ module hwp_link #(
         if (rst_i) begin
             n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
             crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 40'd0;
-            cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0;
+            cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0; open_q <= 1'b0;
             hk_q <= 4'd0; hbad_q <= 1'b0;
             dq_wp_q <= 3'd0; fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
             st_appl_q <= 24'd0; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
@@ -331,8 +336,10 @@ module hwp_link #(
                 if (type_q == T_TUPLES) tseen_q <= 1'b1;
                 if (type_q == T_RESET) tseen_q <= 1'b0;
             end
-            if (fdone && !corrupt && known && !seqd && type_q == T_HELLO && len_q == 16'd1 && p_q[7:0] == 8'd1)
+            if (fdone && !corrupt && known && !seqd && type_q == T_HELLO && len_q == 16'd1 && p_q[7:0] == 8'd1) begin
                 expect_q <= 8'd0;
+                open_q <= 1'b1;
+            end
             if (d_push && d_kind == D_BAUD) newdiv_q <= p_div[23:0];
             // fall-back timer: any valid packet stops it
             if (fdone && !corrupt) fb_on_q <= 1'b0;
@@ -346,9 +353,10 @@ module hwp_link #(
                 st_appl_q <= 24'd1; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
             end else if (fdone) begin
                 // refused for lack of room (no reply) counts as corrupt: it was lost
-                if (corrupt || (known && seqd && seq_q == expect_q && !use_seq))
+                if (corrupt || (known && seqd && !nosess && seq_q == expect_q && !use_seq))
                     st_corr_q <= st_corr_q + 16'd1;
                 else if (!known) st_unk_q <= st_unk_q + 16'd1;
+                else if (nosess) st_oos_q <= st_oos_q + 16'd1;
                 else if (commit) st_appl_q <= st_appl_q + 24'd1;
                 else if (seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 16'd1;
                 else if (seqd && seq_q != expect_q) st_oos_q <= st_oos_q + 16'd1;

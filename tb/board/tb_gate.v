@@ -3,7 +3,7 @@
 // uart_tx_o), the same for the RTL and for the Yosys netlist (gate-level
 // check, tests/checks/board-gatelevel.sh). It plays a short host session of
 // docs/protocol.md on the pins: SET_BAUD to 4 clocks per bit at the boot
-// rate, HELLO, RESET, CONFIG, two TUPLES packets, EOS, POLLs, STATUS, and
+// rate, HELLO(1), RESET, CONFIG, two TUPLES packets, EOS, POLLs, STATUS, and
 // writes every byte the board sends as "RX xx" (and each request as "TX
 // <type>") to the log, so the RTL and the netlist logs can be compared.
 // Board: the iCEBreaker top (12 MHz, led_g_n_o/led_r_n_o) by default;
@@ -105,7 +105,7 @@ module tb_gate;
         packet(8'h02, 8'd0, 5);
         bt = 4;
         repeat (100) @(negedge clk);
-        pl[0] = 8'h00; packet(8'h01, 8'd0, 1);                  // HELLO(0)
+        pl[0] = 8'h01; packet(8'h01, 8'd0, 1);                  // HELLO(1): opens the session
         packet(8'h03, 8'd0, 0);                                 // RESET
         pl[0] = 8'd2; pl[1] = 8'd4; pl[2] = 8'd3; pl[3] = 8'h80; pl[4] = 8'h80; pl[5] = 8'h01;
         packet(8'h04, 8'd1, 6);                                 // CONFIG rate 4, rthr 16384

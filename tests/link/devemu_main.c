@@ -7,7 +7,11 @@
  * in both directions: --flip P flips one bit of a byte with probability P,
  * --drop P drops a byte with probability P. The line rate is checked: bytes
  * sent while the host's tty rate (the pty's termios) and the device's rate
- * differ by more than 5% are lost, as on a real line.
+ * differ by more than 5% are lost, as on a real line. Faults for the
+ * fault-injection checks: --reset-after N power-cycles the device once after
+ * N bytes from the host (a board reset mid-stream); --blackout-after N loses
+ * every byte in both directions from then on for --blackout-ms M (0: for
+ * good), a burst of errors longer than the host's retries.
  *
  * Built by tests/checks/link-host-e2e.sh:
  *   cc -Icmodel/common -Icmodel tests/link/devemu_main.c build/libhwp.a -lzstd -lm
@@ -115,6 +119,9 @@ static void usage(FILE *f)
             "  --drop P          per byte, both directions: drop it with probability P\n"
             "  --seed N          error injection seed (1)\n"
             "  --no-rate-check   do not lose bytes when the host's and device's rates differ\n"
+            "  --reset-after N   power-cycle the device once after N bytes from the host\n"
+            "  --blackout-after N  lose every byte both ways after N bytes from the host ...\n"
+            "  --blackout-ms M   ... for M ms (0: for good; default 0)\n"
             "  --help            this text\n");
 }
 
@@ -170,13 +177,16 @@ int main(int argc, char **argv)
         {"clk-khz", required_argument, 0, 'c'}, {"engine-rate", required_argument, 0, 'r'},
         {"flip", required_argument, 0, 'f'},   {"drop", required_argument, 0, 'd'},
         {"seed", required_argument, 0, 'z'},   {"no-rate-check", no_argument, 0, 'n'},
+        {"reset-after", required_argument, 0, 'R'}, {"blackout-after", required_argument, 0, 'B'},
+        {"blackout-ms", required_argument, 0, 'M'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     const char *eng = NULL;
     const char *sets[32];
     int nsets = 0, rate_check = 1;
     long slots = 8, outq = 256, clk = 48000;
     double erate = 0, flip = 0, drop = 0;
-    unsigned long long seed = 1;
+    unsigned long long seed = 1, reset_after = 0, black_after = 0;
+    double black_ms = 0;
     int c;
     while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
         switch (c) {
@@ -196,6 +206,9 @@ int main(int argc, char **argv)
         case 'd': drop = strtod(optarg, NULL); break;
         case 'z': seed = strtoull(optarg, NULL, 0); break;
         case 'n': rate_check = 0; break;
+        case 'R': reset_after = strtoull(optarg, NULL, 0); break;
+        case 'B': black_after = strtoull(optarg, NULL, 0); break;
+        case 'M': black_ms = strtod(optarg, NULL); break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -205,7 +218,7 @@ int main(int argc, char **argv)
         !(eid == HWL_ENG_MHASH || eid == HWL_ENG_STRAT || eid == HWL_ENG_RAP || eid == HWL_ENG_PFP ||
           eid == HWL_ENG_COPROC) ||
         slots < 1 || slots > 63 || outq < 1 || clk < 1 || flip < 0 || flip > 1 || drop < 0 ||
-        drop > 1 || erate < 0) {
+        drop > 1 || erate < 0 || black_ms < 0) {
         fprintf(stderr, "devemu: bad arguments (--engine mhash|strat|rap|pfp|coproc required; see "
                         "--help)\n");
         return 2;
@@ -266,7 +279,8 @@ int main(int argc, char **argv)
     uint8_t *txb = malloc(1 << 20);
     size_t txh = 0, txn = 0;
     uint64_t rx_bytes = 0, tx_bytes = 0, rate_lost_rx = 0, rate_lost_tx = 0;
-    double last = now_ms(), credit_rec = 0;
+    double last = now_ms(), credit_rec = 0, black_at = -1;
+    int resets = 0;
     while (!stop_flag && txb) {
         struct pollfd pf = {m, POLLIN | (txn > txh ? POLLOUT : 0), 0};
         int pr = poll(&pf, 1, 2);
@@ -281,7 +295,25 @@ int main(int argc, char **argv)
             ssize_t n = read(m, buf, sizeof buf);
             if (n > 0) {
                 rx_bytes += (uint64_t)n;
-                if (mismatch) {
+                if (reset_after && !resets && rx_bytes >= reset_after) {
+                    /* power cycle: a new device at the boot rate, no session */
+                    hwl_dev_free(dev);
+                    if (hwl_dev_new(&dev, &cfg, msg, sizeof msg)) {
+                        fprintf(stderr, "devemu: %s\n", msg);
+                        return 1;
+                    }
+                    txn = txh = 0;
+                    resets = 1;
+                    fprintf(stderr, "devemu: device reset after %" PRIu64 " bytes\n", rx_bytes);
+                    continue;
+                }
+                if (black_after && black_at < 0 && rx_bytes >= black_after) {
+                    black_at = now;
+                    fprintf(stderr, "devemu: line dead after %" PRIu64 " bytes\n", rx_bytes);
+                }
+                if (black_at >= 0 && (black_ms == 0 || now - black_at < black_ms)) {
+                    rx.dropped += (uint64_t)n;
+                } else if (mismatch) {
                     rate_lost_rx += (uint64_t)n;
                 } else {
                     size_t k = inject(&rx, buf, (size_t)n);
@@ -307,7 +339,9 @@ int main(int argc, char **argv)
         if (txn < (1u << 20) - HWL_MAX_FRAME) {
             size_t k = hwl_dev_tx(dev, txb + txn, (1u << 20) - txn, now);
             if (k) {
-                if (mismatch) {
+                if (black_at >= 0 && (black_ms == 0 || now - black_at < black_ms)) {
+                    tx.dropped += k;
+                } else if (mismatch) {
                     rate_lost_tx += k;
                 } else {
                     k = inject(&tx, txb + txn, k);
