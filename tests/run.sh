@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # `make test`: everything CI runs. Builds, then runs the C unit tests, every
-# tests/checks/*.sh script, lint, the Yosys synthesis check and every engine
+# mutant of tests/mutants.txt, every tests/checks/*.sh script, lint, the Yosys synthesis check and every engine
 # configuration's lockstep regression on the bundled traces, JOBS at a time
 # (default: the number of cores). Each item prints PASS/FAIL lines as it
 # finishes; the run ends with "N passed, N failed" and fails if anything
@@ -65,6 +65,9 @@ for e in $(make -s print-ENGINES); do
   for c in $(make -s print-SIM_CONFIGS ENGINE="$e"); do
     spawn multi "sim $e/$c" make --no-print-directory sim ENGINE="$e" CONFIG="$c"
   done
+done
+for m in $(bash tests/mutants.sh --list); do
+  spawn multi "mutant $m" bash tests/mutants.sh "$m"
 done
 for c in tests/checks/*.sh; do
   [ -f "$c" ] && spawn single "check $(basename "$c" .sh)" timeout 900 bash "$c"

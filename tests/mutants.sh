@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Mutation checks: every row of tests/mutants.txt is one mutant of the RTL
+# that the lockstep regression must catch. For each: the sed expression is
+# applied to a copy of rtl/ (tests/mutate.sh: it must change the file), the
+# engine's regression runs on the mutant with the given configuration and
+# trace, and the mutant counts as caught only if the mutant built, the run
+# ends in FAIL with its waveform written, and the first mismatching field matches the row's `field`
+# pattern (an extended regex; the field is printed either way).
+#   tests/mutants.sh --list        the mutants' names
+#   tests/mutants.sh [NAME ...]    run them (default: all); one PASS/FAIL line each
+# Row format (| separated; the sed expression is last and may contain |):
+#   name | engine | config | file under rtl/ | trace | field | make argument | sed expression
+# A trace under build/ is made first (make TRACE ENGINE=engine), as the pfp
+# instrumented traces are.
+set -u
+cd "$(dirname "$0")/.."
+table=tests/mutants.txt
+rows() { grep -v '^[[:space:]]*\(#\|$\)' "$table"; }
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+if [ "${1:-}" = --list ]; then
+  rows | while IFS='|' read -r name _; do trim "$name"; echo; done
+  exit 0
+fi
+want=" $* "
+fail=0 ran=0
+while IFS='|' read -r name engine config file trace field marg expr; do
+  name=$(trim "$name"); engine=$(trim "$engine"); config=$(trim "$config"); file=$(trim "$file")
+  trace=$(trim "$trace"); field=$(trim "$field"); marg=$(trim "$marg"); expr=$(trim "$expr")
+  [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
+  ran=$((ran + 1))
+  if [[ $trace == build/* ]] && ! make --no-print-directory -s "$trace" ENGINE="$engine" >/dev/null 2>&1; then
+    echo "FAIL mutant $name: cannot make its trace $trace"; fail=1; continue
+  fi
+  args=()
+  [ -z "$marg" ] || args=("$marg")
+  out=$(tests/mutate.sh "$name" "$engine" "$config" "$file" "$expr" "$trace" "${args[@]+"${args[@]}"}" 2>&1)
+  rc=$?
+  log=build/mut/$name/sim.log
+  if grep -q 'build failed' "$log" 2>/dev/null; then
+    echo "FAIL mutant $name: the mutant did not build ($log)"; fail=1; continue
+  fi
+  if [ $rc -ne 0 ]; then
+    echo "FAIL mutant $name: $(tail -n 1 <<<"$out")"; fail=1; continue
+  fi
+  first=$(sed -nE 's/^  ([^ ].*[^ ]) +expected \(C model\).*/\1/p' "$log" | head -n 1)
+  at=$(grep -m1 -oE '^cycle [0-9]+' "$log")
+  if ! grep -q '^wave: ' "$log"; then
+    echo "FAIL mutant $name: caught, but the failing run wrote no waveform ($log)"; fail=1; continue
+  fi
+  if [ -n "$field" ] && ! grep -qE "^($field)" <<<"$first"; then
+    echo "FAIL mutant $name: caught, but the first mismatch is '$first', not /$field/ ($log)"; fail=1; continue
+  fi
+  echo "PASS mutant $name: caught at $at, first mismatch $first"
+done < <(rows)
+[ $ran -gt 0 ] || { echo "FAIL mutants: no mutant matched '$*'"; exit 1; }
+exit $fail
