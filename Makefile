@@ -197,6 +197,10 @@ fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 	cp -n tests/fuzz/corpus/$(FUZZ_TARGET)/* $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ 2>/dev/null || true
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 	  -print_final_stats=1 $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
+# every target for FUZZ_SECONDS, then docs/results/verification.md (REPORT_ONLY=1: page only)
+.PHONY: fuzz-all
+fuzz-all:
+	@bash tests/fuzz/fuzz-all.sh
 
 # ---------------------------------------------------------------- formal (SymbiYosys)
 # Properties live next to the RTL under `ifdef FORMAL`; tests/formal/<block>.sby
