@@ -54,15 +54,18 @@ public:
 
     // Settle combinational outputs for the inputs just applied (clock low).
     void eval() { dut_->eval(); }
+    // Waveform time: one clock is 40 ns, the ULX3S board clock (25 MHz), so
+    // that a dump reads in real units (cycle n starts at n * 40 ns).
+    static constexpr uint64_t kHalfPeriodNs = 20;
     // Rising edge, then the falling edge; dumps both halves when tracing.
     void tick() {
         dut_->eval();
         if (tfp_) tfp_->dump(time_);
-        time_ += 5;
+        time_ += kHalfPeriodNs;
         dut_->clk_i = 1;
         dut_->eval();
         if (tfp_) tfp_->dump(time_);
-        time_ += 5;
+        time_ += kHalfPeriodNs;
         dut_->clk_i = 0;
         dut_->eval();
     }
@@ -74,6 +77,8 @@ public:
     void wave_open(const char *path) {
         if (tfp_) return;
         tfp_.reset(new VerilatedFstC);
+        tfp_->set_time_unit("1ns");
+        tfp_->set_time_resolution("1ns");
         dut_->trace(tfp_.get(), 99);
         tfp_->open(path);
     }
