@@ -151,10 +151,15 @@ sim-one: sim-build
 	  $(SIMBIN) --trace $$t --seed $(SEED) --idle $(IDLE) --stall $(STALL) --config $(CONFIG) \
 	    --wave-dir $(SIMDIR) $(SIM_PARAM_ARGS) $(SIMFLAGS) || fail=1; done; exit $$fail
 
-wave: sim-build
+# make wave: the first MAX_EVENTS (2000) records of one traced run, opened in
+# GTKWave with tb/<engine>/<engine>.gtkw (40 ns clock, zoomed to the first
+# cycles after reset); make wave-dump: the dump alone.
+.PHONY: wave-dump
+wave-dump: sim-build
 	@test -n "$(ENGINE)" || { echo "usage: make wave ENGINE=e [TRACE=f]" >&2; exit 2; }
 	$(SIMBIN) --trace $(firstword $(SIM_RUN_TRACES)) --seed $(SEED) --idle $(IDLE) --stall $(STALL) \
 	  --wave $(SIMDIR)/wave.fst --max-events $${MAX_EVENTS:-2000} $(SIM_PARAM_ARGS) $(SIMFLAGS)
+wave: wave-dump
 	$(GTKWAVE) $(SIMDIR)/wave.fst tb/$(ENGINE)/$(ENGINE).gtkw &
 
 # ---------------------------------------------------------------- lint, synthesis, tests

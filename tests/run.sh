@@ -76,6 +76,20 @@ done
 [ -f fpga/synth-check.sh ] && spawn multi synth-check bash fpga/synth-check.sh
 wait
 
+# after the regressions (their simulators are built): every signal of every
+# GTKWave layout must be in a dump of its engine (make wave opens it)
+wave_layouts() {
+  local fail=0 e c
+  for e in $(make -s print-ENGINES); do
+    c=$(make -s print-SIM_CONFIGS ENGINE="$e"); c=${c%% *}
+    make --no-print-directory -s wave-dump ENGINE="$e" MAX_EVENTS=200 >/dev/null 2>&1 \
+      || { echo "FAIL wave-layout $e: make wave-dump failed"; fail=1; continue; }
+    "${PYTHON:-python3}" tests/wave-layouts.py "tb/$e/$e.gtkw" "build/sim/$e/$c/wave.fst" || fail=1
+  done
+  return $fail
+}
+item multi "wave layouts" wave_layouts
+
 pass=0 fail=0 failed=()
 for r in "$logs"/res/*; do
   read -r np nf name < "$r"
