@@ -185,8 +185,10 @@ eval-all: $(EVAL_ALL)
 #   devemu      the C device emulator's frame decoder and packet handling, every engine
 #   cpasm       the co-processor assembler (assemble, disassemble, assemble again)
 #   instrument  hwprof instrument on a text retire trace
+#   rtl_dec     differential: the Verilated link payload decoder (rtl/link/hwp_link_dec.v)
+#               against the C decoder (hwl_tuples_decode) on the same payloads
 #   make fuzz [FUZZ_TARGET=t] [FUZZ_SECONDS=600]
-FUZZ_TARGETS := trace link devemu cpasm instrument
+FUZZ_TARGETS := trace link devemu cpasm instrument rtl_dec
 FUZZ_TARGET  ?= trace
 FUZZ_SECONDS ?= 600
 FUZZ_SRC_trace      := cmodel/common/trace.c
@@ -196,6 +198,10 @@ FUZZ_CFLAGS := -std=c99 -g -O1 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPP
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIB_SRC) $(wildcard cmodel/*/*.h) cmodel/cli/instrument.c cmodel/cli/util.c
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(or $(FUZZ_SRC_$*),$(LIB_SRC)) -lzstd -lm
+$(BUILD)/fuzz/fuzz_rtl_dec: tests/fuzz/fuzz_rtl_dec.cpp tests/fuzz/build_rtl_dec.sh $(RTL_DIR)/link/hwp_link_dec.v \
+	  cmodel/link/link.c cmodel/link/link.h cmodel/common/trace.c
+	@mkdir -p $(dir $@)
+	bash tests/fuzz/build_rtl_dec.sh $@
 fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 	@test -d tests/fuzz/corpus/$(FUZZ_TARGET) || { echo "unknown FUZZ_TARGET '$(FUZZ_TARGET)'; known: $(FUZZ_TARGETS)" >&2; exit 2; }
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
