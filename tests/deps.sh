@@ -12,7 +12,7 @@ deb_pkgs=(
   yosys nextpnr-ice40 fpga-icestorm openfpgaloader
   valgrind qemu-user zstd libzstd-dev
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
-  clang libclang-rt-14-dev z3
+  clang libclang-rt-14-dev
   sqlite3
 )
 
