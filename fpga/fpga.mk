@@ -8,6 +8,8 @@
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
 #   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
+#   make speed-report [REPORT_ONLY=1]             the builds of fpga/speed-targets.txt at their target
+#                                                clocks -> docs/results/speed.md
 #   make gate-level                              gate-level check of both default board tops (the
 #                                                iCE40 one is in make test; the ECP5 one takes ~4 min)
 #   make print-VAR [ENGINE=e]                    print a make variable (used by the scripts)
@@ -22,7 +24,7 @@ export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
 BOARD_ENGINE_icebreaker := strat
 BOARD_ENGINE_ulx3s      := strat
 
-.PHONY: synth synth-bench synth-check prog fpga-report gate-level
+.PHONY: synth synth-bench synth-check prog fpga-report gate-level speed-report
 
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
@@ -48,6 +50,9 @@ prog:
 # REPORT_ONLY=1: none), then rewrites docs/results/fpga.md from the summaries.
 fpga-report:
 	@BOARDS="$(BOARDS)" REBUILD="$(REBUILD)" REPORT_ONLY="$(REPORT_ONLY)" bash fpga/report-all.sh
+
+speed-report:
+	@REPORT_ONLY="$(REPORT_ONLY)" bash fpga/speed.sh
 
 # Generic variable dump so the scripts read engine.mk through make itself.
 print-%:

@@ -78,3 +78,10 @@ hwp_vflags_to_yosys() {
   done
   printf '%s\n%s\n' "$params" "$defines"
 }
+
+# hwp_arch_define ARCH: the read_verilog define every build for ARCH gets
+# (" -DHWP_ECP5" for ecp5: rtl/common/hwp_sdp_ram.v then instantiates the
+# DP16KD with its output register, which Yosys does not infer).
+hwp_arch_define() {
+  case $1 in ecp5) printf ' -DHWP_ECP5' ;; *) ;; esac
+}

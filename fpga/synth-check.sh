@@ -42,7 +42,7 @@ check_one() {
   if ! conv=$(hwp_vflags_to_yosys $vflags); then
     echo "FAIL synth $item $arch"; return 1
   fi
-  params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")
+  params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")$(hwp_arch_define "$arch")
   {
     printf 'read_verilog -I%s -I%s/common%s' "$RTL_DIR" "$RTL_DIR" "$defines"
     for f in "$@"; do printf ' %s' "$f"; done; printf '\n'

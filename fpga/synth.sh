@@ -88,7 +88,7 @@ seed=$(hwp_var "SYNTH_SEED_$board" "$eng"); seed=${seed:-1}
 case $seed in ''|*[!0-9]*) fail "SYNTH_SEED_$board must be a number, not '$seed'" ;; esac
 # shellcheck disable=SC2086
 conv=$(hwp_vflags_to_yosys $vflags) || fail "bad flags '$vflags'"
-params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")
+params=$(sed -n 1p <<<"$conv"); defines=$(sed -n 2p <<<"$conv")$(hwp_arch_define "$arch")
 readv="read_verilog -I$RTL_DIR -I$RTL_DIR/common$defines ${files[*]}"
 chp=""; [ -z "$params" ] || chp="chparam$params $top"
 

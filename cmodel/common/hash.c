@@ -80,62 +80,67 @@ uint32_t hwp_hash_index(const hwp_hash *h, int func, uint64_t a, uint64_t b)
 /* ------------------------------------------------------------ cycle model */
 
 int hwp_hashu_init(hwp_hashu *u, int nfunc, int width, int bits, uint32_t seed, int tag_bits,
-                   char *msg)
+                   int oreg, char *msg)
 {
     memset(u, 0, sizeof *u);
     if (tag_bits < 1 || tag_bits > 32) {
         snprintf(msg, 128, "tag bits %d outside 1..32", tag_bits);
         return -1;
     }
+    if (oreg != 0 && oreg != 1) {
+        snprintf(msg, 128, "OREG %d is neither 0 nor 1", oreg);
+        return -1;
+    }
     u->tag_bits = tag_bits;
+    u->stages = 2 + oreg;
     return hwp_hash_init(&u->h, nfunc, width, bits, seed, msg);
 }
 
 void hwp_hashu_reset(hwp_hashu *u)
 {
-    u->s1_valid = 0;
-    u->s2_valid = 0;
+    for (int k = 0; k < HWP_HASHU_MAX_STAGES; k++) u->st[k].valid = 0;
 }
 
-/* Pipeline: in -> s1 (lookups registered) -> s2 (index registered) -> out.
- * A stage advances when the stage after it is empty or advancing; the RTL's
- * block-RAM read enable is that advance signal, so stage 1's data holds still
- * while stalled. in_ready = advance of stage 1. */
+const hwp_hashu_slot *hwp_hashu_head(const hwp_hashu *u) { return &u->st[u->stages - 1]; }
+
+int hwp_hashu_busy(const hwp_hashu *u)
+{
+    for (int k = 0; k < u->stages; k++)
+        if (u->st[k].valid) return 1;
+    return 0;
+}
+
+/* adv[k]: stage k takes a tuple at this clock (it is empty or its tuple moves
+ * on); adv[stages] = out_ready. The RTL's ROM read enable is adv[0] and its
+ * output register enable adv[1], so a stalled stage holds its data; in_ready
+ * = adv[0]. A stage that advances copies its predecessor whole (the RTL's
+ * sideband registers load on every advance, valid or not). */
 void hwp_hashu_step(hwp_hashu *u, const hwp_hashu_in *in, hwp_hashu_out *out)
 {
     const hwp_hash *h = &u->h;
+    const int n = u->stages;
+    const hwp_hashu_slot *o = &u->st[n - 1];
     uint64_t m = hwp_mask(h->width);
-    int adv2 = !u->s2_valid || in->out_ready;
-    int adv1 = !u->s1_valid || adv2;
+    int adv[HWP_HASHU_MAX_STAGES + 1];
+
+    adv[n] = in->out_ready;
+    for (int k = n - 1; k >= 0; k--) adv[k] = !u->st[k].valid || adv[k + 1];
 
     memset(out, 0, sizeof *out);
-    out->in_ready = adv1;
-    out->out_valid = u->s2_valid;
-    for (int f = 0; f < h->nfunc; f++) out->out_idx[f] = u->s2_idx[f];
-    out->out_a = u->s2_a;
-    out->out_b = u->s2_b;
-    out->out_tag = u->s2_tag;
+    out->in_ready = adv[0];
+    out->out_valid = o->valid;
+    if (o->valid)
+        for (int f = 0; f < h->nfunc; f++) out->out_idx[f] = hwp_hash_index(h, f, o->a, o->b);
+    out->out_a = o->a;
+    out->out_b = o->b;
+    out->out_tag = o->tag;
 
-    if (adv2) {
-        u->s2_valid = u->s1_valid;
-        if (u->s1_valid) {
-            for (int f = 0; f < h->nfunc; f++)
-                u->s2_idx[f] = hwp_hash_xorfold(h, hwp_hash_flip(h, u->s1_ra[f]) ^ u->s1_rb[f]);
-            u->s2_a = u->s1_a;
-            u->s2_b = u->s1_b;
-            u->s2_tag = u->s1_tag;
-        }
-    }
-    if (adv1) {
-        u->s1_valid = in->in_valid;
-        if (in->in_valid) {
-            for (int f = 0; f < h->nfunc; f++) {
-                u->s1_ra[f] = hwp_hash_randomize(h, f, in->in_a & m);
-                u->s1_rb[f] = hwp_hash_randomize(h, f, in->in_b & m);
-            }
-            u->s1_a = in->in_a & m;
-            u->s1_b = in->in_b & m;
-            u->s1_tag = in->in_tag & (uint32_t)hwp_mask(u->tag_bits);
-        }
+    for (int k = n - 1; k >= 1; k--)
+        if (adv[k]) u->st[k] = u->st[k - 1];
+    if (adv[0]) {
+        u->st[0].valid = in->in_valid;
+        u->st[0].a = in->in_a & m;
+        u->st[0].b = in->in_b & m;
+        u->st[0].tag = in->in_tag & (uint32_t)hwp_mask(u->tag_bits);
     }
 }

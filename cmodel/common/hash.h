@@ -10,7 +10,8 @@
  * xorfold splits a W-bit value into BITS-wide chunks from bit 0 up and xors
  * them. N independent functions use N tables, all generated from one seed by
  * hwp_hash_entry(), which rtl/common/hwp_hash.v computes with the identical
- * constant function. The cycle model hwp_hashu_* mirrors the RTL pipeline.
+ * constant function. The cycle model hwp_hashu_* adds the RTL pipeline's
+ * latency and stall rule.
  */
 #ifndef HWP_HASH_H
 #define HWP_HASH_H
@@ -45,7 +46,14 @@ uint32_t hwp_hash_xorfold(const hwp_hash *h, uint64_t v);
 /* index of function func for <a, b> (a and b masked to the width first) */
 uint32_t hwp_hash_index(const hwp_hash *h, int func, uint64_t a, uint64_t b);
 
-/* ---- cycle model of rtl/common/hwp_hash.v (2-stage valid/ready pipeline) */
+/* ---- cycle model of rtl/common/hwp_hash.v: the functional index behind a
+ * valid/ready pipeline of 2 stages (ROM read, fold) or 3 (OREG = 1: ROM read,
+ * ROM output register, fold). Only the latency and the stall rule are
+ * modelled: a stage takes a tuple when it is empty or its own tuple moves
+ * on, the last stage's tuple moves on when out_ready is high, and the index
+ * leaving the last stage is hwp_hash_index() of the tuple it holds. */
+#define HWP_HASHU_MAX_STAGES 3
+
 typedef struct hwp_hashu_in {
     int in_valid;
     uint64_t in_a, in_b;
@@ -61,25 +69,27 @@ typedef struct hwp_hashu_out {
     uint32_t out_tag;
 } hwp_hashu_out;
 
+typedef struct hwp_hashu_slot {
+    int valid;
+    uint64_t a, b;
+    uint32_t tag;
+} hwp_hashu_slot;
+
 typedef struct hwp_hashu {
     hwp_hash h;
     int tag_bits;
-    /* stage 1: the byte lookups (block-RAM read) */
-    int s1_valid;
-    uint64_t s1_ra[HWP_HASH_MAX_FUNCS], s1_rb[HWP_HASH_MAX_FUNCS];
-    uint64_t s1_a, s1_b;
-    uint32_t s1_tag;
-    /* stage 2: flip, xor, fold (output register) */
-    int s2_valid;
-    uint32_t s2_idx[HWP_HASH_MAX_FUNCS];
-    uint64_t s2_a, s2_b;
-    uint32_t s2_tag;
+    int stages;                                /* 2 + oreg */
+    hwp_hashu_slot st[HWP_HASHU_MAX_STAGES];   /* st[stages - 1]: the output stage */
 } hwp_hashu;
 
+/* oreg: 1 for the RTL's OREG = 1 (3 stages), 0 for 2 stages. */
 int hwp_hashu_init(hwp_hashu *u, int nfunc, int width, int bits, uint32_t seed, int tag_bits,
-                   char *msg);
+                   int oreg, char *msg);
 void hwp_hashu_reset(hwp_hashu *u);
 void hwp_hashu_step(hwp_hashu *u, const hwp_hashu_in *in, hwp_hashu_out *out);
+/* the output stage (valid, tuple, tag) and whether any stage holds a tuple */
+const hwp_hashu_slot *hwp_hashu_head(const hwp_hashu *u);
+int hwp_hashu_busy(const hwp_hashu *u);
 
 #ifdef __cplusplus
 }

@@ -29,7 +29,7 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
     m->nb = (uint32_t)p->max_tables;
     m->depth = p->n_counters / m->nb;
     char hmsg[128];
-    if (hwp_hashu_init(&m->hu, p->max_tables, p->width, log2u(p->n_counters), p->seed, 1, hmsg)) {
+    if (hwp_hashu_init(&m->hu, p->max_tables, p->width, log2u(p->n_counters), p->seed, 1, 0, hmsg)) {
         snprintf(msg, n, "%s", hmsg);
         return -1;
     }
@@ -83,7 +83,7 @@ void mhash_cyc_reset(mhash_cyc *m)
 
 int mhash_cyc_idle(const mhash_cyc *m)
 {
-    return m->st == MHASH_ST_RUN && !m->hu.s1_valid && !m->hu.s2_valid && !m->s3v && !m->eoi;
+    return m->st == MHASH_ST_RUN && !hwp_hashu_busy(&m->hu) && !m->s3v && !m->eoi;
 }
 
 void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
@@ -100,8 +100,8 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
 
     /* ---- input and hash unit (outputs of this cycle, then it advances) */
     /* the hash unit's registered outputs (visible this cycle) */
-    int h_valid = m->hu.s2_valid;
-    int h_last = h_valid && (m->hu.s2_tag & 1u);
+    int h_valid = hwp_hashu_head(&m->hu)->valid;
+    int h_last = h_valid && (hwp_hashu_head(&m->hu)->tag & 1u);
     int last_in = ((m->icnt + 1u) & hwp_mask(p->lw)) == p->interval;
     int l_flight = m->s1l || h_last || m->s3l;
     int in_ok = m->st == MHASH_ST_RUN &&

@@ -361,7 +361,7 @@ int strat_cyc_init(strat_cyc *m, const strat_cfg *c, char *msg)
     memset(m, 0, sizeof *m);
     m->cfg = *c;
     if (strat_cfg_check(&m->cfg, msg)) return -1;
-    if (hwp_hashu_init(&m->hu, 1, c->width, c->idx_bits, c->hash_seed, 1, msg)) return -1;
+    if (hwp_hashu_init(&m->hu, 1, c->width, c->idx_bits, c->hash_seed, 1, 0, msg)) return -1;
     m->set_bits = c->idx_bits - log2i(c->ways);
     m->sets = 1 << m->set_bits;
     m->ew = strat_ent_bits(c);

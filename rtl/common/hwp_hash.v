@@ -9,10 +9,13 @@
 // function as hwp_hash_entry() in cmodel/common/hash.c); flip reverses the
 // W/8 bytes; xorfold xors the BITS-wide chunks of the W-bit value.
 //
-// Pipeline, 1 tuple per clock, 2 cycles latency, valid/ready on both sides:
-//   stage 1: byte lookups, one synchronous-read ROM per byte lane and field
-//            (block RAM on iCE40 and ECP5; read enable = stage advance)
-//   stage 2: flip, xor and fold into the output register
+// Pipeline, 1 tuple per clock, 2 + OREG cycles latency, valid/ready on both
+// sides (a stage takes a tuple when it is empty or its tuple moves on):
+//   read:  byte lookups, one synchronous-read ROM per byte lane and field
+//          (block RAM on iCE40 and ECP5, rtl/common/hwp_sdp_ram.v)
+//   OREG:  the block RAM's output register (OREG = 1; on the ECP5 it takes
+//          the RAM's 5.8 ns clock-to-output off the fold's path)
+//   fold:  flip, xor and fold into the output register
 // A sideband tag (TAG_W bits) and the tuple itself travel with the result.
 `default_nettype none
 
@@ -21,7 +24,8 @@ module hwp_hash #(
     parameter integer W      = 64,          // tuple field width, multiple of 8
     parameter integer BITS   = 9,           // index bits per function (1..24)
     parameter integer TAG_W  = 1,           // sideband tag width
-    parameter [31:0]  SEED   = 32'h0000_0001 // random-table seed
+    parameter [31:0]  SEED   = 32'h0000_0001, // random-table seed
+    parameter integer OREG   = 0            // 1: registered ROM outputs (one more stage)
 ) (
     input  wire                   clk_i,
     input  wire                   rst_i,
@@ -68,60 +72,75 @@ module hwp_hash #(
     localparam [256*TW-1:0] TABLE = table_init(SEED);
 
     // ---------------------------------------------------------------- control
-    reg  s1_valid_q, s2_valid_q;
-    wire adv2 = !s2_valid_q || out_ready_i;
-    wire adv1 = !s1_valid_q || adv2;
+    // Stage k (0-based) holds a tuple when v_q[k]; it takes the next one when
+    // it is empty or its own tuple moves on (adv[k]); the last stage moves
+    // on when the consumer takes it.
+    localparam integer NS = 2 + OREG;       // stages: read, [output register], fold
+    reg  [NS-1:0] v_q;
+    reg  [NS:0]   adv;
+    integer       ka;
+    always @* begin
+        adv[NS] = out_ready_i;
+        for (ka = NS - 1; ka >= 0; ka = ka - 1) adv[ka] = !v_q[ka] || adv[ka+1];
+    end
+    genvar k;
 
     always @(posedge clk_i) begin
-        if (rst_i) begin
-            s1_valid_q <= 1'b0;
-            s2_valid_q <= 1'b0;
-        end else begin
-            if (adv1) s1_valid_q <= in_valid_i;
-            if (adv2) s2_valid_q <= s1_valid_q;
-        end
+        if (rst_i) v_q <= {NS{1'b0}};
+        else v_q <= (v_q & ~adv[NS-1:0]) | (adv[NS-1:0] & {v_q[NS-2:0], in_valid_i});
     end
 
-    // ---------------------------------------------------------------- stage 1
+    // ---------------------------------------------------------------- byte lookups
+    // One ROM per byte lane and field, read at the stage-0 clock (enable
+    // adv[0]); with OREG its output register is the second stage (adv[1]).
     wire [W*N_FUNC-1:0] ra_w, rb_w;  // lane-major: lane l, function f at [TW*l + 8*f +: 8]
     genvar l;
     generate
         for (l = 0; l < NB; l = l + 1) begin : g_lane
-            reg [TW-1:0] rom_a [0:255];
-            reg [TW-1:0] rom_b [0:255];
-            reg [TW-1:0] rd_a_q, rd_b_q;
-            integer i;
-            initial begin
-                for (i = 0; i < 256; i = i + 1) begin
-                    rom_a[i] = TABLE[TW*i +: TW];
-                    rom_b[i] = TABLE[TW*i +: TW];
-                end
-            end
-            always @(posedge clk_i) begin
-                if (adv1) begin
-                    rd_a_q <= rom_a[in_a_i[8*l +: 8]];
-                    rd_b_q <= rom_b[in_b_i[8*l +: 8]];
-                end
-            end
-            assign ra_w[TW*l +: TW] = rd_a_q;
-            assign rb_w[TW*l +: TW] = rd_b_q;
+            hwp_sdp_ram #(.DW(TW), .AW(8), .OREG(OREG), .INIT_EN(1), .INIT(TABLE)) u_rom_a (
+                .clk_i(clk_i), .we_i(1'b0), .waddr_i(8'd0), .wdata_i({TW{1'b0}}),
+                .re_i(adv[0]), .raddr_i(in_a_i[8*l +: 8]), .oce_i(adv[1]),
+                .rdata_o(ra_w[TW*l +: TW])
+            );
+            hwp_sdp_ram #(.DW(TW), .AW(8), .OREG(OREG), .INIT_EN(1), .INIT(TABLE)) u_rom_b (
+                .clk_i(clk_i), .we_i(1'b0), .waddr_i(8'd0), .wdata_i({TW{1'b0}}),
+                .re_i(adv[0]), .raddr_i(in_b_i[8*l +: 8]), .oce_i(adv[1]),
+                .rdata_o(rb_w[TW*l +: TW])
+            );
         end
     endgenerate
 
-    reg [W-1:0]     s1_a_q, s1_b_q;
-    reg [TAG_W-1:0] s1_tag_q;
-    always @(posedge clk_i) begin
-        if (adv1) begin
-            s1_a_q   <= in_a_i;
-            s1_b_q   <= in_b_i;
-            s1_tag_q <= in_tag_i;
+    // ---------------------------------------------------------------- sideband
+    // The tuple and its tag travel beside the lookups through stages
+    // 0 .. NS-2 (g_sb[k] is stage k's copy).
+    generate
+        for (k = 0; k < NS - 1; k = k + 1) begin : g_sb
+            reg [W-1:0]     a_q, b_q;
+            reg [TAG_W-1:0] tag_q;
+            if (k == 0) begin : g_first
+                always @(posedge clk_i) begin
+                    if (adv[0]) begin
+                        a_q   <= in_a_i;
+                        b_q   <= in_b_i;
+                        tag_q <= in_tag_i;
+                    end
+                end
+            end else begin : g_next
+                always @(posedge clk_i) begin
+                    if (adv[k]) begin
+                        a_q   <= g_sb[k-1].a_q;
+                        b_q   <= g_sb[k-1].b_q;
+                        tag_q <= g_sb[k-1].tag_q;
+                    end
+                end
+            end
         end
-    end
+    endgenerate
 
-    // ---------------------------------------------------------------- stage 2
+    // ---------------------------------------------------------------- fold (last stage)
     reg [N_FUNC*BITS-1:0] idx_d;
     reg [W-1:0]           mix;
-    integer fn, ln, s, k;
+    integer fn, ln, s, kb;
     always @* begin
         idx_d = {N_FUNC*BITS{1'b0}};
         mix   = {W{1'b0}};
@@ -133,33 +152,33 @@ module hwp_hash #(
             for (ln = 0; ln < NB; ln = ln + 1) begin
                 mix[8*ln +: 8] = mix[8*ln +: 8] ^ rb_w[TW*ln + 8*fn +: 8];
             end
-            // xorfold to BITS: bit k of chunk s lands on index bit k
+            // xorfold to BITS: bit kb of chunk s lands on index bit kb
             for (s = 0; s < W; s = s + BITS) begin
-                for (k = 0; k < BITS; k = k + 1) begin
-                    if (s + k < W) idx_d[BITS*fn + k] = idx_d[BITS*fn + k] ^ mix[s + k];
+                for (kb = 0; kb < BITS; kb = kb + 1) begin
+                    if (s + kb < W) idx_d[BITS*fn + kb] = idx_d[BITS*fn + kb] ^ mix[s + kb];
                 end
             end
         end
     end
 
-    reg [N_FUNC*BITS-1:0] s2_idx_q;
-    reg [W-1:0]           s2_a_q, s2_b_q;
-    reg [TAG_W-1:0]       s2_tag_q;
+    reg [N_FUNC*BITS-1:0] o_idx_q;
+    reg [W-1:0]           o_a_q, o_b_q;
+    reg [TAG_W-1:0]       o_tag_q;
     always @(posedge clk_i) begin
-        if (adv2) begin
-            s2_idx_q <= idx_d;
-            s2_a_q   <= s1_a_q;
-            s2_b_q   <= s1_b_q;
-            s2_tag_q <= s1_tag_q;
+        if (adv[NS-1]) begin
+            o_idx_q <= idx_d;
+            o_a_q   <= g_sb[NS-2].a_q;
+            o_b_q   <= g_sb[NS-2].b_q;
+            o_tag_q <= g_sb[NS-2].tag_q;
         end
     end
 
-    assign in_ready_o  = adv1;
-    assign out_valid_o = s2_valid_q;
-    assign out_idx_o   = s2_idx_q;
-    assign out_a_o     = s2_a_q;
-    assign out_b_o     = s2_b_q;
-    assign out_tag_o   = s2_tag_q;
+    assign in_ready_o  = adv[0];
+    assign out_valid_o = v_q[NS-1];
+    assign out_idx_o   = o_idx_q;
+    assign out_a_o     = o_a_q;
+    assign out_b_o     = o_b_q;
+    assign out_tag_o   = o_tag_q;
 endmodule
 
 `default_nettype wire

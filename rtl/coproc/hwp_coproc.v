@@ -465,14 +465,14 @@ module hwp_coproc #(
     end
     hwp_sdp_ram #(.DW(32), .AW(DA_AW)) u_da (
         .clk_i(clk_i), .we_i(ce_i && da_we), .waddr_i(da_waddr), .wdata_i(da_wdata),
-        .re_i(ce_i && da_ren), .raddr_i(da_raddr), .rdata_o(da_q)
+        .re_i(ce_i && da_ren), .raddr_i(da_raddr), .oce_i(1'b1), .rdata_o(da_q)
     );
     // microcode
     wire uc_ren = f_en || (h_rd && hsp == 4'd0);
     wire [UC_AW-1:0] uc_raddr = f_en ? f_addr : hidx[UC_AW-1:0];
     hwp_sdp_ram #(.DW(64), .AW(UC_AW)) u_uc (
         .clk_i(clk_i), .we_i(ce_i && h_wr && hsp == 4'd0), .waddr_i(hidx[UC_AW-1:0]),
-        .wdata_i(host_wdata_i), .re_i(ce_i && uc_ren), .raddr_i(uc_raddr), .rdata_o(uc_q)
+        .wdata_i(host_wdata_i), .re_i(ce_i && uc_ren), .raddr_i(uc_raddr), .oce_i(1'b1), .rdata_o(uc_q)
     );
     // PC filter bit table
     wire [FT_AW-1:0] bt_raddr = fold(h_pc_q);
@@ -481,13 +481,13 @@ module hwp_coproc #(
     wire bt_wdata = (h_wr && hsp == 4'd5) ? host_wdata_i[0] : 1'b0;
     hwp_sdp_ram #(.DW(1), .AW(FT_AW)) u_bt (
         .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
-        .re_i(ce_i), .raddr_i(bt_raddr), .rdata_o(bt_q)
+        .re_i(ce_i), .raddr_i(bt_raddr), .oce_i(1'b1), .rdata_o(bt_q)
     );
     // host copy of the bit table: the same writes, read by the host port (the
     // filter owns the first copy's read port every cycle)
     hwp_sdp_ram #(.DW(1), .AW(FT_AW)) u_bth (
         .clk_i(clk_i), .we_i(bt_we), .waddr_i(bt_waddr), .wdata_i(bt_wdata),
-        .re_i(ce_i && h_rd && hsp == 4'd5), .raddr_i(hidx[FT_AW-1:0]), .rdata_o(bth_q)
+        .re_i(ce_i && h_rd && hsp == 4'd5), .raddr_i(hidx[FT_AW-1:0]), .oce_i(1'b1), .rdata_o(bth_q)
     );
 
     // ------------------------------------------------------------ host read data

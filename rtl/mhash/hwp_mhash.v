@@ -205,7 +205,7 @@ module hwp_mhash #(
                 .clk_i(clk_i),
                 .we_i(we[gb]), .waddr_i(waddr[DB*gb +: DB]), .wdata_i(wdata[WW*gb +: WW]),
                 .re_i(1'b1), .raddr_i(h_valid ? h_addr[DB*gb +: DB] : raddr_scrub),
-                .rdata_o(rd_w[WW*gb +: WW])
+                .oce_i(1'b1), .rdata_o(rd_w[WW*gb +: WW])
             );
         end
     endgenerate

@@ -328,7 +328,7 @@ module hwp_strat #(
         .wdata_i(t_wdata),
         .re_i   (en),
         .raddr_i(a_idx[SET_W-1:0]),
-        .rdata_o(rdata)
+        .oce_i(1'b1), .rdata_o(rdata)
     );
 
     always @(posedge clk_i) begin

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // hwp_strat_fifo: the output message queue of engine strat (Sastry et al.
-// section 3.5, Figure 5 "output queue"). A block-RAM array of 2^AW words plus
+// section 3.5, Figure 5 "output queue"). A block-RAM array of 2^AW words
+// (rtl/common/hwp_sdp_ram.v) plus
 // a registered head word (dout_o, valid dv_o): a word written at one edge can
 // be read into the head at the next, so the array is never read at the
 // address being written. count_o is the number of words in the array (not
@@ -21,20 +22,17 @@ module hwp_strat_fifo #(
     output wire          dv_o,
     output wire [DW-1:0] dout_o
 );
-    reg [DW-1:0] mem [0:(1<<AW)-1];
     reg [AW-1:0] rd_q, wr_q;
     reg [AW:0]   cnt_q;
     reg          dv_q;
-    reg [DW-1:0] dout_q;
+    wire [DW-1:0] dout_w;
 
     wire rd = (!dv_q || pop_i) && (cnt_q != {(AW+1){1'b0}});
 
-    always @(posedge clk_i) begin
-        if (push_i) mem[wr_q] <= push_data_i;
-    end
-    always @(posedge clk_i) begin
-        if (rd) dout_q <= mem[rd_q];
-    end
+    hwp_sdp_ram #(.DW(DW), .AW(AW)) u_mem (
+        .clk_i(clk_i), .we_i(push_i), .waddr_i(wr_q), .wdata_i(push_data_i),
+        .re_i(rd), .raddr_i(rd_q), .oce_i(1'b1), .rdata_o(dout_w)
+    );
 
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -53,7 +51,7 @@ module hwp_strat_fifo #(
 
     assign count_o = cnt_q;
     assign dv_o    = dv_q;
-    assign dout_o  = dout_q;
+    assign dout_o  = dout_w;
 endmodule
 
 `default_nettype wire

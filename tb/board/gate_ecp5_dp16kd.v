@@ -16,11 +16,14 @@
 //     inverted; the netlist has one clock domain); a port acts on the rising
 //     edge when CE is high and CS[2:0] = 000 (CSDECODE "0b000" only); WE
 //     writes (widths <= 9: the addressed word; 18/36: the enabled bytes);
-//   - REGMODE "NOREG" only: the read word goes straight to DO at the clock;
-//     on a write DO keeps its value (WRITEMODE NORMAL), takes the new word
-//     (WRITETHROUGH) or the old one (READBEFOREWRITE); DO is 0 after
-//     configuration; OCE only gates the output register, which NOREG does
-//     not have;
+//   - REGMODE "NOREG": the read word goes to DO at the clock; on a write DO
+//     keeps its value (WRITEMODE NORMAL), takes the new word (WRITETHROUGH)
+//     or the old one (READBEFOREWRITE); DO is 0 after configuration;
+//   - REGMODE "OUTREG" (as rtl/common/hwp_sdp_ram.v instantiates it with
+//     HWP_ECP5): the same read word goes through the port's output register,
+//     clocked when OCE is high, so DO shows it one clock later; in the 36-bit
+//     form both REGMODEs must be equal and OCEA must equal OCEB (the halves
+//     of one word);
 //   - RST must stay low (Yosys ties it low when the RTL has no read reset);
 //   - INITVAL_xx: 16 words of 18 bits in 20-bit slots (Yosys' layout); a
 //     non-zero INITVAL with a port narrower than 9 bits is refused;
@@ -46,7 +49,7 @@ module DP16KD (
 );
     parameter DATA_WIDTH_A = 18;           // port widths: 1, 2, 4, 9, 18; 36 on both = PDPW16KD form
     parameter DATA_WIDTH_B = 18;
-    parameter REGMODE_A = "NOREG";         // only NOREG is modelled
+    parameter REGMODE_A = "NOREG";         // NOREG or OUTREG
     parameter REGMODE_B = "NOREG";
     parameter RESETMODE = "SYNC";          // irrelevant: RST must stay low
     parameter ASYNC_RESET_RELEASE = "SYNC";
@@ -85,11 +88,15 @@ module DP16KD (
     wire [13:0] adb = {ADB13, ADB12, ADB11, ADB10, ADB9, ADB8, ADB7, ADB6, ADB5, ADB4, ADB3, ADB2, ADB1, ADB0};
     reg  [8:0]  mem [0:2047];
     reg  [35:0] do_q [0:1];                // read latch of port A (0) and B (1)
+    reg  [35:0] or_q [0:1];                // output register of port A and B (OUTREG)
+    localparam OR_A = (REGMODE_A == "OUTREG"), OR_B = (REGMODE_B == "OUTREG");
+    wire [35:0] dout_a = OR_A ? or_q[0] : do_q[0];
+    wire [35:0] dout_b = OR_B ? or_q[1] : do_q[1];
 
     assign {DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9, DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0} =
-        do_q[0][17:0] & {18{!PDP}} | do_q[1][17:0] & {18{PDP}};
+        dout_a[17:0] & {18{!PDP}} | dout_b[17:0] & {18{PDP}};
     assign {DOB17, DOB16, DOB15, DOB14, DOB13, DOB12, DOB11, DOB10, DOB9, DOB8, DOB7, DOB6, DOB5, DOB4, DOB3, DOB2, DOB1, DOB0} =
-        PDP ? do_q[1][35:18] : do_q[1][17:0];
+        PDP ? dout_b[35:18] : dout_b[17:0];
 
     task fail(input [8*48-1:0] what);
         begin
@@ -106,7 +113,9 @@ module DP16KD (
     initial begin
         if (!ok_width(DATA_WIDTH_A) || !ok_width(DATA_WIDTH_B) || ((DATA_WIDTH_A == 36) != (DATA_WIDTH_B == 36)))
             fail("DATA_WIDTH_A/B not modelled");
-        if (REGMODE_A != "NOREG" || REGMODE_B != "NOREG") fail("REGMODE other than NOREG not modelled");
+        if ((REGMODE_A != "NOREG" && REGMODE_A != "OUTREG") || (REGMODE_B != "NOREG" && REGMODE_B != "OUTREG"))
+            fail("REGMODE other than NOREG or OUTREG");
+        if (PDP && REGMODE_A != REGMODE_B) fail("36-bit form with different REGMODE_A and REGMODE_B");
         if (CSDECODE_A != "0b000" || CSDECODE_B != "0b000") fail("CSDECODE other than 0b000 not modelled");
         if (CLKAMUX != "CLKA" || CLKBMUX != "CLKB") fail("inverted clock (CLKAMUX/CLKBMUX) not modelled");
         if ((WRITEMODE_A != "NORMAL" && WRITEMODE_A != "WRITETHROUGH" && WRITEMODE_A != "READBEFOREWRITE") ||
@@ -118,6 +127,7 @@ module DP16KD (
             mem[2 * k + 1] = INIT_ALL[20 * k + 9 +: 9];
         end
         do_q[0] = 36'd0; do_q[1] = 36'd0;
+        or_q[0] = 36'd0; or_q[1] = 36'd0;
     end
 
     // one clocked process for both ports: sample, locate, read the old
@@ -141,6 +151,11 @@ module DP16KD (
     integer      p, q, w, j, i;
     always @(posedge CLKA) begin : ports
         if (CLKB !== 1'b1) fail("CLKA and CLKB are different clocks (not modelled)");
+        if (OCEA !== 1'b0 && OCEA !== 1'b1 || OCEB !== 1'b0 && OCEB !== 1'b1) fail("X or Z on OCE");
+        if (PDP && OR_B && OCEA !== OCEB) fail("36-bit form with OCEA different from OCEB");
+        // output registers take the read latch as it was before this edge
+        if (OCEA) or_q[0] <= do_q[0];
+        if (OCEB) or_q[1] <= do_q[1];
         for (p = 0; p < 2; p = p + 1) begin
             w = p ? DATA_WIDTH_B : DATA_WIDTH_A;
             a = ad_p[p];
@@ -191,8 +206,5 @@ module DP16KD (
             end
         end
     end
-
-    // OCE gates only the output register (REGMODE OUTREG), which is not modelled
-    wire unused_oce = OCEA ^ OCEB;
 endmodule
 `default_nettype wire

@@ -24,8 +24,9 @@ public:
         bits_ = (int)opt.get_int("BITS", 9);
         tagw_ = (int)opt.get_int("TAG_W", 1);
         seed_ = (uint32_t)opt.get_int("SEED", 1);
+        int oreg = (int)opt.get_int("OREG", 0);
         char msg[128];
-        if (hwp_hashu_init(&m_, nfunc_, width_, bits_, seed_, tagw_, msg)) {
+        if (hwp_hashu_init(&m_, nfunc_, width_, bits_, seed_, tagw_, oreg, msg)) {
             std::fprintf(stderr, "hash adapter: %s\n", msg);
             std::exit(2);
         }
@@ -76,7 +77,7 @@ public:
         v_.tick();
         bool acc = in.in_valid && mo.in_ready;
         if (acc) tag_++;
-        busy_ = m_.s1_valid || m_.s2_valid;
+        busy_ = hwp_hashu_busy(&m_);
         return acc;
     }
     void compare_state(Checker &) override {}

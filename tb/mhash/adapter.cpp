@@ -27,7 +27,7 @@ namespace hwp {
 const char *const kEngineName = "mhash";
 
 #define MH_ROOT(v) (v_.dut()->rootp)
-#define MH_BANK(j) MH_ROOT(v_)->hwp_mhash__DOT__g_bank__BRA__##j##__KET____DOT__u_ram__DOT__mem
+#define MH_BANK(j) MH_ROOT(v_)->hwp_mhash__DOT__g_bank__BRA__##j##__KET____DOT__u_ram__DOT__g_inferred__DOT__mem
 
 class MhashAdapter : public Adapter {
 public:

@@ -145,7 +145,7 @@ public:
     bool structural_event() const override { return m_.structural != 0; }
     void compare_set(Checker &chk, int s)
     {
-        const auto &word = v_->rootp->hwp_strat__DOT__u_tab__DOT__mem[s];
+        const auto &word = v_->rootp->hwp_strat__DOT__u_tab__DOT__g_inferred__DOT__mem[s];
         const int ew = m_.ew;
         for (int w = 0; w < c_.ways; w++) {
             const strat_ent &e = m_.tab[(size_t)s * c_.ways + w];

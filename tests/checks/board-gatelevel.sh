@@ -51,7 +51,8 @@ while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "fpga/$board/
 for f in $(hwp_var SIM_RTL strat); do files+=("$RTL_DIR/$f"); done
 
 net=$B/netlist.v
-printf '%s\n' "read_verilog -I$RTL_DIR -I$RTL_DIR/common ${files[*]}" "$synth" \
+arch=ice40; [ "$board" = ulx3s ] && arch=ecp5
+printf '%s\n' "read_verilog -I$RTL_DIR -I$RTL_DIR/common$(hwp_arch_define $arch) ${files[*]}" "$synth" \
   "tee -q -o $B/stat.txt stat" "write_verilog -noattr $net" > "$B/netlist.ys.new"
 if [ ! -s "$net" ] || ! cmp -s "$B/netlist.ys.new" "$B/netlist.ys" || [ -n "$(find "${files[@]}" -newer "$net" -print -quit)" ]; then
   mv "$B/netlist.ys.new" "$B/netlist.ys"; rm -f "$net"
