@@ -81,6 +81,7 @@ int strat_cfg_check(strat_cfg *c, char *msg)
         BAD("A_k entries %d: must be in 1..%d", c->ak_entries, STRAT_MAX_AK);
     if (c->fifo_bits < 2 || c->fifo_bits > 12)
         BAD("FIFO depth 2^%d: address bits must be in 2..12 (depth 4..4096)", c->fifo_bits);
+    if (c->oreg != 0 && c->oreg != 1) BAD("OREG %d: must be 0 or 1", c->oreg);
     if (c->mode < 0 || c->mode >= STRAT_NMODES) BAD("mode %d unknown", c->mode);
     uint64_t cmax = 1ull << c->cnt_bits;
     if (c->rate < 1 || c->rate > cmax)
@@ -361,7 +362,8 @@ int strat_cyc_init(strat_cyc *m, const strat_cfg *c, char *msg)
     memset(m, 0, sizeof *m);
     m->cfg = *c;
     if (strat_cfg_check(&m->cfg, msg)) return -1;
-    if (hwp_hashu_init(&m->hu, 1, c->width, c->idx_bits, c->hash_seed, 1, 0, msg)) return -1;
+    if (hwp_hashu_init(&m->hu, 1, c->width, c->idx_bits, c->hash_seed, 1, c->oreg, msg)) return -1;
+    m->nbp = 1 + c->oreg;
     m->set_bits = c->idx_bits - log2i(c->ways);
     m->sets = 1 << m->set_bits;
     m->ew = strat_ent_bits(c);
@@ -390,7 +392,7 @@ void strat_cyc_reset(strat_cyc *m)
     m->clr = 1;
     m->clr_addr = 0;
     m->inflight = 0;
-    m->b_v = 0;
+    memset(m->bp, 0, sizeof m->bp);
     m->lw_v = 0;
     m->lfsr = m->cfg.lfsr_seed;
     m->f_rd = m->f_wr = m->f_cnt = 0;
@@ -412,7 +414,9 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     uint32_t smask = (uint32_t)m->sets - 1;
     int ways = c->ways;
     int en = !m->clr && m->f_cnt < depth;
-    int flush_start = in->flush && !m->fl_active && !m->fl_done && m->inflight == 0 && !m->b_v &&
+    struct strat_bslot *b = &m->bp[m->nbp - 1];
+    int b_busy = m->bp[0].v || b->v;
+    int flush_start = in->flush && !m->fl_active && !m->fl_done && m->inflight == 0 && !b_busy &&
                       m->f_cnt == 0 && !m->f_dv && !m->k1_v;
 
     memset(out, 0, sizeof *out);
@@ -420,7 +424,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     out->out_a = m->o.a;
     out->out_b = m->o.b;
     out->out_count = m->o.count;
-    out->done = in->flush && m->inflight == 0 && !m->b_v && m->f_cnt == 0 && !m->f_dv &&
+    out->done = in->flush && m->inflight == 0 && !b_busy && m->f_cnt == 0 && !m->f_dv &&
                 !m->k1_v && !m->o_v && (!c->ak_en || m->fl_done);
     m->structural = 0;
 
@@ -430,16 +434,16 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     hwp_hashu_step(&m->hu, &hi, &ho);
     out->in_ready = ho.in_ready;
 
-    /* stage B: read-modify-write of the set */
+    /* stage B: read-modify-write of the set, on the table as it is now */
     int push = 0;
     strat_msg pm;
     strat_ent nv[STRAT_MAX_WAYS];
-    uint32_t b_set = m->b_idx & smask;
-    if (en && m->b_v) {
-        const strat_ent *old = m->b_fwd ? m->lw_data : m->rdata;
+    uint32_t b_set = b->idx & smask;
+    if (en && b->v) {
+        const strat_ent *old = &m->tab[(size_t)b_set * ways];
         m->lfsr = strat_lfsr_next(m->lfsr);
-        push = strat_set_update(c, old, nv, m->b_idx, m->b_a, m->b_b, m->b_tag, m->lfsr & 0xffffu,
-                                &pm, &m->st);
+        push = strat_set_update(c, old, nv, b->idx, b->a, b->b, strat_tag(c, b->a, b->b),
+                                m->lfsr & 0xffffu, &pm, &m->st);
         if (push) m->structural = 1;
     }
 
@@ -533,34 +537,24 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     }
     m->f_cnt = m->f_cnt + (uint32_t)push - (uint32_t)rd;
 
-    /* stage A -> B: read the set (before this edge's write) */
-    strat_ent rd_next[STRAT_MAX_WAYS];
-    uint32_t a_idx = is_hashed(c->mode) ? ho.out_idx[0] : 0;
-    if (en && ho.out_valid)
-        memcpy(rd_next, &m->tab[(size_t)(a_idx & smask) * ways], sizeof(strat_ent) * (size_t)ways);
-
     /* table write: clear after reset, else stage B's write-back */
+    m->lw_v = 0;
     if (m->clr) {
         memset(&m->tab[(size_t)m->clr_addr * ways], 0, sizeof(strat_ent) * (size_t)ways);
         if (m->clr_addr == smask) m->clr = 0; else m->clr_addr++;
-    } else if (en && m->b_v) {
+    } else if (en && b->v) {
         memcpy(&m->tab[(size_t)b_set * ways], nv, sizeof(strat_ent) * (size_t)ways);
+        m->lw_v = 1;
+        m->lw_set = b_set;
     }
+    /* the stages after the hash unit advance together */
     if (en) {
-        m->lw_v = m->b_v;
-        if (m->b_v) {
-            m->lw_set = b_set;
-            memcpy(m->lw_data, nv, sizeof(strat_ent) * (size_t)ways);
-        }
-        int prev_b_v = m->b_v;
-        m->b_v = ho.out_valid;
+        for (int k = m->nbp - 1; k > 0; k--) m->bp[k] = m->bp[k - 1];
+        m->bp[0].v = ho.out_valid;
         if (ho.out_valid) {
-            m->b_fwd = prev_b_v && (a_idx & smask) == b_set;
-            m->b_a = ho.out_a;
-            m->b_b = ho.out_b;
-            m->b_idx = a_idx;
-            m->b_tag = strat_tag(c, ho.out_a, ho.out_b);
-            memcpy(m->rdata, rd_next, sizeof(strat_ent) * (size_t)ways);
+            m->bp[0].a = ho.out_a;
+            m->bp[0].b = ho.out_b;
+            m->bp[0].idx = is_hashed(c->mode) ? ho.out_idx[0] : 0;
         }
     }
     m->inflight += (in->in_valid && ho.in_ready) - (ho.out_valid && en);

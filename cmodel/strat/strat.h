@@ -57,6 +57,7 @@ typedef struct strat_cfg {
     int ak_entries;      /* AK_K: A_k entries, 1..64 */
     int fifo_bits;       /* FIFO_AW: output FIFO depth 2^FIFO_AW, 1..12 */
     uint32_t hash_seed;  /* HASH_SEED of the shared hash unit */
+    int oreg;            /* OREG: 1 = registered block-RAM outputs (2 more pipeline stages) */
     /* run time (RTL configuration inputs) */
     int mode;            /* enum strat_mode */
     uint32_t rate;       /* r, 1..2^CNT_W */
@@ -184,17 +185,19 @@ typedef struct strat_cyc {
     int clr;
     uint32_t clr_addr;
     int inflight; /* events inside the hash unit */
-    /* stage B: the event whose set was read */
-    int b_v;
-    uint64_t b_a, b_b;
-    uint32_t b_idx, b_tag;
-    strat_ent rdata[STRAT_MAX_WAYS];
-    int b_fwd; /* B's set is the one written at the previous advance */
-    /* last write (read-during-write bypass data; lw_v/lw_set tell the
-     * harness which set was written) */
+    /* stages after the hash unit, advancing together: bp[0] = B1 (OREG = 1
+     * only), bp[nbp - 1] = B. B updates the table as every earlier event
+     * left it (the RTL's forwarding makes that so), so only the latency is
+     * modelled, not the read data or the forwarding registers. */
+    int nbp;
+    struct strat_bslot {
+        int v;
+        uint64_t a, b;
+        uint32_t idx;
+    } bp[2];
+    /* the set written back this cycle (lw_v: one was), for the harness */
     int lw_v;
     uint32_t lw_set;
-    strat_ent lw_data[STRAT_MAX_WAYS];
     strat_ent *tab;
     uint32_t lfsr;
     /* output FIFO: memory + registered head */

@@ -20,10 +20,18 @@
 // out_ready_i low at any time. When the FIFO is full the pipeline stops and
 // in_ready_o falls: no event is ever dropped.
 //
-// Pipeline, 1 event per clock:
-//   hash unit (2 stages) -> A: index ready, table read issued
-//   -> B: set read (bypassed from the previous write), updated, written back,
-//         message pushed into the FIFO; the LFSR advances once per event
+// Pipeline, 1 event per clock, every stage advancing together when the FIFO
+// has room (en):
+//   hash unit (2 + OREG stages) -> A: index ready, table read issued
+//   -> [B1: OREG = 1 only: the table's output register]
+//   -> B: set read (forwarded from the writes of the one or, with OREG, two
+//         events ahead of it, whose writes the read did not see), updated,
+//         written back, message pushed into the FIFO; the LFSR advances once
+//         per event
+// The forwarding makes the pipeline invisible: B works on the table as every
+// earlier event left it. OREG = 1 takes the block RAM's clock-to-output (the
+// hash ROMs' and the table's) off the paths behind it (the ECP5's DP16KD
+// output register; rtl/common/hwp_sdp_ram.v).
 // After reset the table is cleared, one set per cycle (2^SET_W cycles).
 // Cycle model: strat_cyc_step in cmodel/strat/strat.c.
 `default_nettype none
@@ -37,7 +45,8 @@ module hwp_strat #(
     parameter integer TAG_W     = 2,           // partial tag bits
     parameter integer AK_K      = 16,          // A_k entries
     parameter integer FIFO_AW   = 9,           // output FIFO depth 2^FIFO_AW
-    parameter [31:0]  HASH_SEED = 32'h0000_0001 // hash random-table seed
+    parameter [31:0]  HASH_SEED = 32'h0000_0001, // hash random-table seed
+    parameter integer OREG      = 0            // 1: registered block-RAM outputs (2 more stages)
 ) (
     input  wire              clk_i,
     input  wire              rst_i,
@@ -91,7 +100,7 @@ module hwp_strat #(
     wire             unused_h_tag;
 
     hwp_hash #(
-        .N_FUNC(1), .W(W), .BITS(IDX_W), .TAG_W(1), .SEED(HASH_SEED)
+        .N_FUNC(1), .W(W), .BITS(IDX_W), .TAG_W(1), .SEED(HASH_SEED), .OREG(OREG)
     ) u_hash (
         .clk_i      (clk_i),
         .rst_i      (rst_i),
@@ -133,19 +142,59 @@ module hwp_strat #(
         end
     endfunction
 
+    // ---------------------------------------------------------------- stage B1 (OREG)
+    // pre_*: the event that enters B at the next advance
+    wire             pre_v;
+    wire [W-1:0]     pre_a, pre_b;
+    wire [IDX_W-1:0] pre_idx;
+    generate
+        if (OREG != 0) begin : g_b1
+            reg              v_q;
+            reg  [W-1:0]     a_q, b_q;
+            reg  [IDX_W-1:0] idx_q;
+            always @(posedge clk_i) begin
+                if (rst_i) v_q <= 1'b0;
+                else if (en) v_q <= h_valid;
+            end
+            always @(posedge clk_i) begin
+                if (en && h_valid) begin
+                    a_q   <= h_a;
+                    b_q   <= h_b;
+                    idx_q <= a_idx;
+                end
+            end
+            assign pre_v = v_q;
+            assign pre_a = a_q;
+            assign pre_b = b_q;
+            assign pre_idx = idx_q;
+        end else begin : g_nob1
+            assign pre_v = h_valid;
+            assign pre_a = h_a;
+            assign pre_b = h_b;
+            assign pre_idx = a_idx;
+        end
+    endgenerate
+    wire [SET_W-1:0] pre_set = pre_idx[SET_W-1:0];
+
     // ---------------------------------------------------------------- stage B
     reg              b_v_q;
     reg  [W-1:0]     b_a_q, b_b_q;
     reg  [IDX_W-1:0] b_idx_q;
     reg  [TAG_W-1:0] b_tag_q;
-    reg              b_fwd_q;    // B's set was written by the previous event: use lw_data_q
-    reg  [SW-1:0]    lw_data_q;  // the set written at the last advance
+    // The sets written at the last two advances (lw1: by the event just
+    // ahead, lw2: by the one before; lw1_v: there was an event) and, for B,
+    // whether its set is lw1's (f1) or lw2's (f2): its read did not see
+    // those writes.
+    reg              f1_q, f2_q;
+    reg              lw1_v_q;
+    reg  [SET_W-1:0] lw1_set_q;
+    reg  [SW-1:0]    lw1_data_q, lw2_data_q;
     reg  [31:0]      lfsr_q /* verilator public_flat_rd */;
     wire [SW-1:0]    rdata;
 
     wire [SET_W-1:0] b_set = b_idx_q[SET_W-1:0];
     wire [31:0]      b_way_full = {{(32-IDX_W){1'b0}}, b_idx_q} >> SET_W;
-    wire [SW-1:0]    old_w = b_fwd_q ? lw_data_q : rdata;
+    wire [SW-1:0]    old_w = f1_q ? lw1_data_q : f2_q ? lw2_data_q : rdata;
     wire [31:0]      lfsr_n = lfsr16(lfsr_q);
     wire             sel = {1'b0, lfsr_n[15:0]} < cfg_rthr_i;
     wire             proc = en && b_v_q;
@@ -321,14 +370,15 @@ module hwp_strat #(
     wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : b_set;
     wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : new_w;
 
-    hwp_sdp_ram #(.DW(SW), .AW(SET_W)) u_tab (
+    hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(OREG)) u_tab (
         .clk_i  (clk_i),
         .we_i   (t_we),
         .waddr_i(t_waddr),
         .wdata_i(t_wdata),
         .re_i   (en),
         .raddr_i(a_idx[SET_W-1:0]),
-        .oce_i(1'b1), .rdata_o(rdata)
+        .oce_i  (en),
+        .rdata_o(rdata)
     );
 
     always @(posedge clk_i) begin
@@ -337,6 +387,7 @@ module hwp_strat #(
             clr_addr_q <= {SET_W{1'b0}};
             inflight_q <= 2'd0;
             b_v_q      <= 1'b0;
+            lw1_v_q    <= 1'b0;
             lfsr_q     <= cfg_seed_i;
         end else begin
             if (clr_q) begin
@@ -344,21 +395,30 @@ module hwp_strat #(
                 else clr_addr_q <= clr_addr_q + 1'b1;
             end
             inflight_q <= inflight_q + {1'b0, in_valid_i && h_in_ready} - {1'b0, h_valid && en};
-            if (en) b_v_q <= h_valid;
+            if (en) begin
+                b_v_q   <= pre_v;
+                lw1_v_q <= b_v_q;
+            end
             if (proc) lfsr_q <= lfsr_n;
         end
     end
 
     always @(posedge clk_i) begin
-        if (en && h_valid) begin
-            // read-during-write bypass, decided one stage early
-            b_fwd_q <= b_v_q && (a_idx[SET_W-1:0] == b_set);
-            b_a_q   <= h_a;
-            b_b_q   <= h_b;
-            b_idx_q <= a_idx;
-            b_tag_q <= tagfold(h_a ^ h_b);
+        if (en && pre_v) begin
+            // forwarding decided one stage early: after this advance the
+            // event now in B is lw1 and lw1 is lw2
+            f1_q    <= b_v_q && (pre_set == b_set);
+            f2_q    <= (OREG != 0) && lw1_v_q && (pre_set == lw1_set_q);
+            b_a_q   <= pre_a;
+            b_b_q   <= pre_b;
+            b_idx_q <= pre_idx;
+            b_tag_q <= tagfold(pre_a ^ pre_b);
         end
-        if (proc) lw_data_q <= new_w;
+        if (en) begin
+            lw1_set_q  <= b_set;
+            lw1_data_q <= new_w;
+            lw2_data_q <= lw1_data_q;
+        end
     end
 
     // ---------------------------------------------------------------- FIFO, A_k
@@ -366,7 +426,7 @@ module hwp_strat #(
     wire [FW-1:0] f_dout;
     wire          fl_done;
     wire          k1_busy;
-    wire          pipe_empty = inflight_q == 2'd0 && !b_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
+    wire          pipe_empty = inflight_q == 2'd0 && !(OREG != 0 && pre_v) && !b_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
                                !f_dv && !k1_busy;
     reg           fl_started_q;   // the A_k flush scan has been started
     wire          flush_start = flush_i && pipe_empty && !fl_started_q && cfg_ak_en_i;

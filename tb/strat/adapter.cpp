@@ -44,6 +44,7 @@ public:
         c.ak_entries = (int)opt.get_int("AK_K", c.ak_entries);
         c.fifo_bits = (int)opt.get_int("FIFO_AW", c.fifo_bits);
         c.hash_seed = (uint32_t)opt.get_int("HASH_SEED", c.hash_seed);
+        c.oreg = (int)opt.get_int("OREG", 0);
         std::string mode = opt.get_str("mode", "hp");
         c.mode = strat_mode_parse(mode.c_str());
         if (c.mode < 0) {

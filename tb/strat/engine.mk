@@ -8,11 +8,11 @@ SIM_CSRC    := tb/strat/adapter.cpp
 SIM_CONFIGS := default tagged pfifo tagsmall crsmall
 
 # default: H[P_256]_2048 (the paper's stratified periodic sampler), no A_k
-SIM_GPARAMS_default := W=64 IDX_W=11 WAYS=2 CNT_W=16 MISS_W=3 TAG_W=2 AK_K=16 FIFO_AW=9 HASH_SEED=1
+SIM_GPARAMS_default := W=64 IDX_W=11 WAYS=2 CNT_W=16 MISS_W=3 TAG_W=2 AK_K=16 FIFO_AW=9 HASH_SEED=1 OREG=1
 SIM_ARGS_default    := --param mode=hp --param rate=256 --param ak=0
 
 # tagged: section 4 compressor, 2-bit tags, 2-way 2048 entries, r=256, with A_16
-SIM_GPARAMS_tagged := W=64 IDX_W=11 WAYS=2 CNT_W=16 MISS_W=3 TAG_W=2 AK_K=16 FIFO_AW=9 HASH_SEED=1
+SIM_GPARAMS_tagged := W=64 IDX_W=11 WAYS=2 CNT_W=16 MISS_W=3 TAG_W=2 AK_K=16 FIFO_AW=9 HASH_SEED=1 OREG=1
 SIM_ARGS_tagged    := --param mode=tag --param rate=256 --param evict=16 --param replace=4 --param ak=1
 
 # pfifo: P_1 (a message per event) into a 4-deep FIFO and A_5: the FIFO fills
@@ -22,7 +22,7 @@ SIM_ARGS_pfifo    := --param mode=p --param rate=1 --param ak=1
 
 # tagsmall: tagged, 4-way 16 entries, tiny counters and thresholds: every
 # transition of Figure 6 happens often; 32-bit fields
-SIM_GPARAMS_tagsmall := W=32 IDX_W=4 WAYS=4 CNT_W=4 MISS_W=2 TAG_W=3 AK_K=3 FIFO_AW=2 HASH_SEED=5
+SIM_GPARAMS_tagsmall := W=32 IDX_W=4 WAYS=4 CNT_W=4 MISS_W=2 TAG_W=3 AK_K=3 FIFO_AW=2 HASH_SEED=5 OREG=1
 SIM_ARGS_tagsmall    := --param mode=tag --param rate=9 --param evict=3 --param replace=3 --param ak=1 --param lfsr_seed=77
 
 # crsmall: H[CR_6]_8 with a 3-bit counter (forced samples at 8), random R
@@ -48,6 +48,6 @@ endif
 # the design needs ~6460 cells (122%).
 SYNTH_VFLAGS_ice40 := -GW=32 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2 -GAK_K=4 -GFIFO_AW=8 -GHASH_SEED=1
 # ECP5-85F: the simulation default, 64-bit fields.
-SYNTH_VFLAGS_ecp5  := -GW=64 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2 -GAK_K=16 -GFIFO_AW=9 -GHASH_SEED=1
+SYNTH_VFLAGS_ecp5  := -GW=64 -GIDX_W=11 -GWAYS=2 -GCNT_W=16 -GMISS_W=3 -GTAG_W=2 -GAK_K=16 -GFIFO_AW=9 -GHASH_SEED=1 -GOREG=1
 SYNTH_FREQ_icebreaker := 48
 SYNTH_FREQ_ulx3s      := 125
