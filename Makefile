@@ -116,6 +116,9 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O2 --trace-fst -Wall -Wno-fatal --x-
 sim-build: $(LIB)
 	@test -n "$(ENGINE)" || { echo "sim-build needs ENGINE=" >&2; exit 2; }
 	@mkdir -p $(SIMDIR)
+	@# Verilator's own makefile does not track the C model library given in
+	@# LDFLAGS: a newer library would not be linked in without this
+	@if [ -f $(SIMBIN) ] && [ $(LIB) -nt $(SIMBIN) ]; then rm -f $(SIMBIN); fi
 	@$(VERILATOR) $(VERILATOR_FLAGS) $(addprefix -G,$(SIM_GPARAMS_$(CONFIG))) $(SIM_VFLAGS_$(CONFIG)) --top-module $(SIM_TOP) \
 	  -Mdir $(SIMDIR)/obj -o $(CURDIR)/$(SIMBIN) \
 	  $(addprefix $(RTL_DIR)/,$(SIM_RTL)) \

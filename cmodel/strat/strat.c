@@ -397,6 +397,7 @@ void strat_cyc_reset(strat_cyc *m)
     m->lfsr = m->cfg.lfsr_seed;
     m->f_rd = m->f_wr = m->f_cnt = 0;
     m->f_dv = 0;
+    m->f_pv = 0;
     memset(&m->ak, 0, sizeof m->ak);
     m->ak.k = m->cfg.ak_entries;
     m->fl_active = m->fl_done = m->fl_idx = 0;
@@ -417,14 +418,14 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     struct strat_bslot *b = &m->bp[m->nbp - 1];
     int b_busy = m->bp[0].v || b->v;
     int flush_start = in->flush && !m->fl_active && !m->fl_done && m->inflight == 0 && !b_busy &&
-                      m->f_cnt == 0 && !m->f_dv && !m->k1_v;
+                      m->f_cnt == 0 && !m->f_dv && !m->f_pv && !m->k1_v;
 
     memset(out, 0, sizeof *out);
     out->out_valid = m->o_v;
     out->out_a = m->o.a;
     out->out_b = m->o.b;
     out->out_count = m->o.count;
-    out->done = in->flush && m->inflight == 0 && !b_busy && m->f_cnt == 0 && !m->f_dv &&
+    out->done = in->flush && m->inflight == 0 && !b_busy && m->f_cnt == 0 && !m->f_dv && !m->f_pv &&
                 !m->k1_v && !m->o_v && (!c->ak_en || m->fl_done);
     m->structural = 0;
 
@@ -522,15 +523,30 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
         m->k1_v = 0;
     }
 
-    /* FIFO: read into the head register, then the push from stage B */
-    int rd = (!m->f_dv || pop) && m->f_cnt > 0;
-    if (rd) {
+    /* FIFO: read into the head register (with OREG through f_pre), then
+     * the push from stage B */
+    int h_load = c->oreg && m->f_pv && (!m->f_dv || pop);
+    int rd = (c->oreg ? (!m->f_pv || h_load) : (!m->f_dv || pop)) && m->f_cnt > 0;
+    if (c->oreg) {
+        if (h_load) {
+            m->f_dout = m->f_pre;
+            m->f_dv = 1;
+        } else if (pop) {
+            m->f_dv = 0;
+        }
+        if (rd) {
+            m->f_pre = m->fifo[m->f_rd];
+            m->f_pv = 1;
+        } else if (h_load) {
+            m->f_pv = 0;
+        }
+    } else if (rd) {
         m->f_dout = m->fifo[m->f_rd];
-        m->f_rd = (m->f_rd + 1) & (depth - 1);
         m->f_dv = 1;
     } else if (pop) {
         m->f_dv = 0;
     }
+    if (rd) m->f_rd = (m->f_rd + 1) & (depth - 1);
     if (push) {
         m->fifo[m->f_wr] = pm;
         m->f_wr = (m->f_wr + 1) & (depth - 1);

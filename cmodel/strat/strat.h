@@ -200,11 +200,12 @@ typedef struct strat_cyc {
     uint32_t lw_set;
     strat_ent *tab;
     uint32_t lfsr;
-    /* output FIFO: memory + registered head */
+    /* output FIFO: memory + registered head; with OREG the word read from
+     * the memory waits one stage (f_pv, f_pre) before the head */
     strat_msg *fifo;
     uint32_t f_rd, f_wr, f_cnt;
-    int f_dv;
-    strat_msg f_dout;
+    int f_dv, f_pv;
+    strat_msg f_dout, f_pre;
     /* A_k stage K1: the message taken from the FIFO with its match vector */
     int k1_v;
     strat_msg k1;

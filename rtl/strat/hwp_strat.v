@@ -423,11 +423,12 @@ module hwp_strat #(
 
     // ---------------------------------------------------------------- FIFO, A_k
     wire          f_pop;
+    wire          f_pre;
     wire [FW-1:0] f_dout;
     wire          fl_done;
     wire          k1_busy;
     wire          pipe_empty = inflight_q == 2'd0 && !(OREG != 0 && pre_v) && !b_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
-                               !f_dv && !k1_busy;
+                               !f_dv && !f_pre && !k1_busy;
     reg           fl_started_q;   // the A_k flush scan has been started
     wire          flush_start = flush_i && pipe_empty && !fl_started_q && cfg_ak_en_i;
 
@@ -436,7 +437,7 @@ module hwp_strat #(
         else if (flush_start) fl_started_q <= 1'b1;
     end
 
-    hwp_strat_fifo #(.DW(FW), .AW(FIFO_AW)) u_fifo (
+    hwp_strat_fifo #(.DW(FW), .AW(FIFO_AW), .OREG(OREG)) u_fifo (
         .clk_i      (clk_i),
         .rst_i      (rst_i),
         .push_i     (proc && emit),
@@ -444,7 +445,8 @@ module hwp_strat #(
         .pop_i      (f_pop),
         .count_o    (f_cnt),
         .dv_o       (f_dv),
-        .dout_o     (f_dout)
+        .dout_o     (f_dout),
+        .pre_o      (f_pre)
     );
 
     hwp_strat_ak #(.W(W), .MCW(MCW), .AK_K(AK_K)) u_ak (
