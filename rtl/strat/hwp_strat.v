@@ -202,7 +202,8 @@ module hwp_strat #(
     // Stage B is the read-modify-write loop of the table, so it is written for
     // depth: everything that depends only on one way (its increments and
     // threshold tests) is computed for every way in parallel with the tag
-    // match and victim choice, and the chosen way is a one-hot select.
+    // match and victim choice, and the chosen way is a one-hot select; no
+    // carry chain comes after the select.
     wire [CNT_W:0]   rate_m1    = cfg_rate_i - 1'b1;     // n >= r  <=>  hit >= r-1
     wire [CNT_W:0]   evict_m1   = cfg_evict_i - 1'b1;
     wire [MISS_W:0]  replace_m1 = cfg_replace_i - 1'b1;
@@ -210,7 +211,12 @@ module hwp_strat #(
     reg  [WAYS-1:0]        w_v, w_match, w_sat, w_evk, w_rep, w_rsat, w_full;
     reg  [WAYS*CNT_W-1:0]  w_hit;
     reg  [WAYS*MISS_W-1:0] w_miss;
-    reg  [WAYS*(CNT_W+1)-1:0] w_nrep;
+    reg  [WAYS*(CNT_W+1)-1:0] w_nrep, w_nhit;
+    // w_rsat = hit + miss + 1 >= r  <=>  hit + miss + ~(r-1) + 1 >= 2^(CNT_W+1):
+    // the three operands in carry-save form (one LUT level), then one carry
+    // chain whose top bit is the answer, instead of an adder then a comparator
+    reg  [CNT_W:0]   cs_x, cs_y, cs_s, cs_c;
+    reg  [CNT_W+1:0] cs_t;
     integer w, w2, w3, w4;  // one loop variable per always block
     always @* begin
         for (w = 0; w < WAYS; w = w + 1) begin
@@ -224,7 +230,13 @@ module hwp_strat #(
             w_full[w]  = &w_hit[w*CNT_W +: CNT_W];
             w_nrep[w*(CNT_W+1) +: CNT_W+1] = {1'b0, w_hit[w*CNT_W +: CNT_W]} +
                 {{(CNT_W-MISS_W){1'b0}}, w_miss[w*MISS_W +: MISS_W]} + 1'b1;
-            w_rsat[w]  = w_nrep[w*(CNT_W+1) +: CNT_W+1] >= cfg_rate_i;
+            w_nhit[w*(CNT_W+1) +: CNT_W+1] = {1'b0, w_hit[w*CNT_W +: CNT_W]} + 1'b1;
+            cs_x = {1'b0, w_hit[w*CNT_W +: CNT_W]};
+            cs_y = {{(CNT_W+1-MISS_W){1'b0}}, w_miss[w*MISS_W +: MISS_W]};
+            cs_s = cs_x ^ cs_y ^ ~rate_m1;
+            cs_c = (cs_x & cs_y) | (cs_x & ~rate_m1) | (cs_y & ~rate_m1);
+            cs_t = {1'b0, cs_s} + {cs_c, 1'b1};
+            w_rsat[w]  = cs_t[CNT_W+1];
         end
     end
 
@@ -262,11 +274,12 @@ module hwp_strat #(
     reg              t_sat, t_evk, t_rep, t_rsat, t_full;
     reg [CNT_W-1:0]  t_hit;
     reg [MISS_W-1:0] t_miss;
-    reg [CNT_W:0]    t_nrep;
+    reg [CNT_W:0]    t_nrep, t_nhit;
     reg [TAG_W-1:0]  t_tag;
     always @* begin
         t_sat = 1'b0; t_evk = 1'b0; t_rep = 1'b0; t_rsat = 1'b0; t_full = 1'b0;
         t_hit = {CNT_W{1'b0}}; t_miss = {MISS_W{1'b0}}; t_nrep = {(CNT_W+1){1'b0}};
+        t_nhit = {(CNT_W+1){1'b0}};
         t_tag = {TAG_W{1'b0}};
         for (w3 = 0; w3 < WAYS; w3 = w3 + 1) begin
             if (tsel[w3]) begin
@@ -278,11 +291,11 @@ module hwp_strat #(
                 t_hit  = w_hit[w3*CNT_W +: CNT_W];
                 t_miss = w_miss[w3*MISS_W +: MISS_W];
                 t_nrep = w_nrep[w3*(CNT_W+1) +: CNT_W+1];
+                t_nhit = w_nhit[w3*(CNT_W+1) +: CNT_W+1];
                 t_tag  = old_w[w3*EW + CNT_W + MISS_W +: TAG_W];
             end
         end
     end
-    wire [CNT_W:0]  t_nhit = {1'b0, t_hit} + 1'b1;
     wire [MISS_W:0] t_nmiss = {1'b0, t_miss} + 1'b1;
     wire            t_mz = (t_miss == {MISS_W{1'b0}});
     wire            unused_nmiss = t_nmiss[MISS_W];   // miss + 1 < 2^MISS_W when no E5
