@@ -217,7 +217,7 @@ module hwp_strat #(
     // chain whose top bit is the answer, instead of an adder then a comparator
     reg  [CNT_W:0]   cs_x, cs_y, cs_s, cs_c;
     reg  [CNT_W+1:0] cs_t;
-    integer w, w2, w3, w4;  // one loop variable per always block
+    integer w, w2, w4;  // one loop variable per always block
     always @* begin
         for (w = 0; w < WAYS; w = w + 1) begin
             w_hit[w*CNT_W +: CNT_W]    = old_w[w*EW +: CNT_W];
@@ -270,108 +270,119 @@ module hwp_strat #(
         else tsel = idx_oh;
     end
 
-    // the chosen way's precomputed values
-    reg              t_sat, t_evk, t_rep, t_rsat, t_full;
-    reg [CNT_W-1:0]  t_hit;
-    reg [MISS_W-1:0] t_miss;
-    reg [CNT_W:0]    t_nrep, t_nhit;
-    reg [TAG_W-1:0]  t_tag;
+    // The update of each way as if it were the chosen one (cases as in
+    // strat_set_update), all ways in parallel with the victim choice; the
+    // one-hot tsel picks among the results at the end, so the victim
+    // comparison is not in series with the update.
+    reg  [WAYS-1:0]       u_emit, u_v;
+    reg  [WAYS*MCW-1:0]   u_count;
+    reg  [WAYS*TAG_W-1:0] u_tag;
+    reg  [WAYS*MISS_W-1:0] u_miss;
+    reg  [WAYS*CNT_W-1:0] u_hit;
+    reg              x_sat, x_evk, x_rep, x_rsat, x_full, x_mz;
+    reg [CNT_W-1:0]  x_hit;
+    reg [MISS_W-1:0] x_miss, x_nmiss;
+    reg [CNT_W:0]    x_nrep, x_nhit;
+    reg [TAG_W-1:0]  x_tag;
+    reg              emit_w;
+    reg  [MCW-1:0]   count_w;
+    reg              ev_w;
+    reg [TAG_W-1:0]  etag_w;
+    reg [MISS_W-1:0] emiss_w;
+    reg [CNT_W-1:0]  ehit_w;
+    integer w5;
     always @* begin
-        t_sat = 1'b0; t_evk = 1'b0; t_rep = 1'b0; t_rsat = 1'b0; t_full = 1'b0;
-        t_hit = {CNT_W{1'b0}}; t_miss = {MISS_W{1'b0}}; t_nrep = {(CNT_W+1){1'b0}};
-        t_nhit = {(CNT_W+1){1'b0}};
-        t_tag = {TAG_W{1'b0}};
-        for (w3 = 0; w3 < WAYS; w3 = w3 + 1) begin
-            if (tsel[w3]) begin
-                t_sat  = w_sat[w3];
-                t_evk  = w_evk[w3];
-                t_rep  = w_rep[w3];
-                t_rsat = w_rsat[w3];
-                t_full = w_full[w3];
-                t_hit  = w_hit[w3*CNT_W +: CNT_W];
-                t_miss = w_miss[w3*MISS_W +: MISS_W];
-                t_nrep = w_nrep[w3*(CNT_W+1) +: CNT_W+1];
-                t_nhit = w_nhit[w3*(CNT_W+1) +: CNT_W+1];
-                t_tag  = old_w[w3*EW + CNT_W + MISS_W +: TAG_W];
-            end
+        for (w5 = 0; w5 < WAYS; w5 = w5 + 1) begin
+            x_sat  = w_sat[w5];
+            x_evk  = w_evk[w5];
+            x_rep  = w_rep[w5];
+            x_rsat = w_rsat[w5];
+            x_full = w_full[w5];
+            x_hit  = w_hit[w5*CNT_W +: CNT_W];
+            x_miss = w_miss[w5*MISS_W +: MISS_W];
+            x_nmiss = w_miss[w5*MISS_W +: MISS_W] + 1'b1;  // miss + 1 < 2^MISS_W when no E5
+            x_mz   = (x_miss == {MISS_W{1'b0}});
+            x_nrep = w_nrep[w5*(CNT_W+1) +: CNT_W+1];
+            x_nhit = w_nhit[w5*(CNT_W+1) +: CNT_W+1];
+            x_tag  = old_w[w5*EW + CNT_W + MISS_W +: TAG_W];
+            emit_w  = 1'b0;
+            count_w = x_nhit;
+            ev_w    = 1'b0;
+            etag_w  = b_tag_q;
+            emiss_w = {MISS_W{1'b0}};
+            ehit_w  = x_nhit[CNT_W-1:0];
+            case (cfg_mode_i)
+                M_R, M_HR: begin
+                    emit_w  = sel;
+                    count_w = cfg_rate_i;
+                    ehit_w  = x_hit;   // the counter is left alone
+                end
+                M_P, M_HP: begin
+                    emit_w = x_sat;
+                    if (x_sat) ehit_w = {CNT_W{1'b0}};
+                end
+                M_CR, M_HCR: begin
+                    emit_w = sel || x_full;
+                    if (emit_w) ehit_w = {CNT_W{1'b0}};
+                end
+                M_TAG: begin
+                    if (hw_f) begin
+                        // E3/E6a accumulate, E2 saturate, E6 evict (hit := miss)
+                        emiss_w = x_miss;
+                        ev_w    = 1'b1;
+                        if (x_sat || (!x_mz && x_evk)) begin
+                            emit_w  = 1'b1;
+                            ev_w    = 1'b0;
+                            ehit_w  = {{(CNT_W-MISS_W){1'b0}}, x_miss};
+                            emiss_w = {MISS_W{1'b0}};
+                        end
+                    end else if (fw_f) begin
+                        // E1 allocate, keeping a count carried over by E6
+                        emit_w = x_sat;
+                        ev_w   = !x_sat;
+                        if (x_sat) ehit_w = {CNT_W{1'b0}};
+                    end else if (x_rep) begin
+                        // E5 replace: the new tuple inherits hit + miss counts
+                        emit_w  = x_rsat;
+                        count_w = x_nrep;
+                        ev_w    = !x_rsat;
+                        ehit_w  = x_rsat ? {CNT_W{1'b0}} : x_nrep[CNT_W-1:0];
+                    end else begin
+                        // E4 / E5a count the miss; the entry stays as it is
+                        ev_w    = 1'b1;
+                        etag_w  = x_tag;
+                        emiss_w = x_nmiss;
+                        ehit_w  = x_hit;
+                    end
+                end
+                default: ehit_w = x_hit;
+            endcase
+            u_emit[w5]                    = emit_w;
+            u_count[w5*MCW +: MCW]        = count_w;
+            u_v[w5]                       = ev_w;
+            u_tag[w5*TAG_W +: TAG_W]      = etag_w;
+            u_miss[w5*MISS_W +: MISS_W]   = emiss_w;
+            u_hit[w5*CNT_W +: CNT_W]      = ehit_w;
         end
     end
-    wire [MISS_W:0] t_nmiss = {1'b0, t_miss} + 1'b1;
-    wire            t_mz = (t_miss == {MISS_W{1'b0}});
-    wire            unused_nmiss = t_nmiss[MISS_W];   // miss + 1 < 2^MISS_W when no E5
 
-    // the update of the chosen entry (cases as in strat_set_update)
+    // the chosen way's result; write back: the chosen way changes, the
+    // others keep their entries. In the sampler modes the valid/tag/miss
+    // fields of an entry stay zero.
     reg              emit;
     reg  [MCW-1:0]   count;
-    reg              e_v;
-    reg [TAG_W-1:0]  e_tag;
-    reg [MISS_W-1:0] e_miss;
-    reg [CNT_W-1:0]  e_hit;
+    reg [SW-1:0]     new_w;
     always @* begin
-        emit   = 1'b0;
-        count  = t_nhit;
-        e_v    = 1'b0;
-        e_tag  = b_tag_q;
-        e_miss = {MISS_W{1'b0}};
-        e_hit  = t_nhit[CNT_W-1:0];
-        case (cfg_mode_i)
-            M_R, M_HR: begin
-                emit  = sel;
-                count = cfg_rate_i;
-                e_hit = t_hit;   // the counter is left alone
-            end
-            M_P, M_HP: begin
-                emit = t_sat;
-                if (t_sat) e_hit = {CNT_W{1'b0}};
-            end
-            M_CR, M_HCR: begin
-                emit = sel || t_full;
-                if (emit) e_hit = {CNT_W{1'b0}};
-            end
-            M_TAG: begin
-                if (hw_f) begin
-                    // E3/E6a accumulate, E2 saturate, E6 evict (hit := miss)
-                    e_miss = t_miss;
-                    e_v    = 1'b1;
-                    if (t_sat || (!t_mz && t_evk)) begin
-                        emit   = 1'b1;
-                        e_v    = 1'b0;
-                        e_hit  = {{(CNT_W-MISS_W){1'b0}}, t_miss};
-                        e_miss = {MISS_W{1'b0}};
-                    end
-                end else if (fw_f) begin
-                    // E1 allocate, keeping a count carried over by E6
-                    emit = t_sat;
-                    e_v  = !t_sat;
-                    if (t_sat) e_hit = {CNT_W{1'b0}};
-                end else if (t_rep) begin
-                    // E5 replace: the new tuple inherits hit + miss counts
-                    emit  = t_rsat;
-                    count = t_nrep;
-                    e_v   = !t_rsat;
-                    e_hit = t_rsat ? {CNT_W{1'b0}} : t_nrep[CNT_W-1:0];
-                end else begin
-                    // E4 / E5a count the miss; the entry stays as it is
-                    e_v    = 1'b1;
-                    e_tag  = t_tag;
-                    e_miss = t_nmiss[MISS_W-1:0];
-                    e_hit  = t_hit;
-                end
-            end
-            default: e_hit = t_hit;
-        endcase
-    end
-
-    // write back: the chosen way changes, the others keep their entries. In
-    // the sampler modes the valid/tag/miss fields of an entry stay zero.
-    reg [SW-1:0] new_w;
-    always @* begin
+        emit  = |(tsel & u_emit);
+        count = {MCW{1'b0}};
         for (w4 = 0; w4 < WAYS; w4 = w4 + 1) begin
+            if (tsel[w4]) count = count | u_count[w4*MCW +: MCW];
             if (tsel[w4]) begin
                 if (cfg_mode_i == M_TAG)
-                    new_w[w4*EW +: EW] = {e_v, e_tag, e_miss, e_hit};
+                    new_w[w4*EW +: EW] = {u_v[w4], u_tag[w4*TAG_W +: TAG_W], u_miss[w4*MISS_W +: MISS_W],
+                                          u_hit[w4*CNT_W +: CNT_W]};
                 else
-                    new_w[w4*EW +: EW] = {old_w[w4*EW + CNT_W +: EW - CNT_W], e_hit};
+                    new_w[w4*EW +: EW] = {old_w[w4*EW + CNT_W +: EW - CNT_W], u_hit[w4*CNT_W +: CNT_W]};
             end else begin
                 new_w[w4*EW +: EW] = old_w[w4*EW +: EW];
             end
