@@ -102,38 +102,28 @@ module tb_async_fifo;
     end
 
     // pointer values delivered across must be values the source held
+    // (histories of the last H values, newest in the low bits)
     localparam integer H = 8;
-    reg [AW:0] wh [0:H-1];
-    reg [AW:0] rh [0:H-1];
-    integer hi, torn = 0;
-    reg ok;
-    initial for (hi = 0; hi < H; hi = hi + 1) begin wh[hi] = 0; rh[hi] = 0; end
-    always @(dut.wgray_q) begin
-        for (hi = H - 1; hi > 0; hi = hi - 1) wh[hi] = wh[hi-1];
-        wh[0] = dut.wgray_q;
-    end
-    always @(dut.rgray_q) begin
-        for (hi = H - 1; hi > 0; hi = hi - 1) rh[hi] = rh[hi-1];
-        rh[0] = dut.rgray_q;
-    end
-    always @(negedge rclk) if (!rrst) begin
-        ok = 1'b0;
-        for (hi = 0; hi < H; hi = hi + 1) if (dut.wgray_w === wh[hi]) ok = 1'b1;
-        if (!ok) begin
-            $display("ERROR write pointer seen by the reader as %b, a value it never held", dut.wgray_w);
+    reg [H*(AW+1)-1:0] wh = 0, rh = 0;
+    integer torn = 0;
+    function held(input [AW:0] v, input [H*(AW+1)-1:0] hist);
+        integer i;
+        begin
+            held = 1'b0;
+            for (i = 0; i < H; i = i + 1) if (hist[i*(AW+1) +: AW+1] === v) held = 1'b1;
+        end
+    endfunction
+    task torn_ptr(input [8*6-1:0] which, input [AW:0] v);
+        begin
+            $display("ERROR %0s pointer seen across as %b, a value it never held", which, v);
             torn = torn + 1;
             if (torn > 3) $finish;
         end
-    end
-    always @(negedge wclk) if (!wrst) begin
-        ok = 1'b0;
-        for (hi = 0; hi < H; hi = hi + 1) if (dut.rgray_w === rh[hi]) ok = 1'b1;
-        if (!ok) begin
-            $display("ERROR read pointer seen by the writer as %b, a value it never held", dut.rgray_w);
-            torn = torn + 1;
-            if (torn > 3) $finish;
-        end
-    end
+    endtask
+    always @(dut.wgray_q) wh = {wh, dut.wgray_q};
+    always @(dut.rgray_q) rh = {rh, dut.rgray_q};
+    always @(negedge rclk) if (!rrst && !held(dut.wgray_w, wh)) torn_ptr("write", dut.wgray_w);
+    always @(negedge wclk) if (!wrst && !held(dut.rgray_w, rh)) torn_ptr("read", dut.rgray_w);
 
     // time bound: every word needs at most a few clocks of the slower side
     time tmax;
