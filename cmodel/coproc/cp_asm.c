@@ -842,6 +842,10 @@ int cp_disassemble(const cp_image *img, FILE *out, char *err, size_t errsz)
         cp_image tmp;
         snprintf(chk, sizeof chk, "%s", buf);
         int raw = (w >> CP_UW_USED) != 0;
+        /* a relative branch out of the program has no label to name it */
+        if (cp_fld(w, CP_F_BC, 4) != CP_B_NEVER && cp_fld(w, CP_F_BK, 2) == CP_T_REL &&
+            ((k + (uint32_t)(int32_t)(int8_t)cp_fld(w, CP_F_BO, 8)) & ucm) >= n)
+            raw = 1;
         if (!raw) {
             /* re-encode without labels: substitute targets by a local label */
             uint64_t mask = ~((uint64_t)0xff << CP_F_BO);

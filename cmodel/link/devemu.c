@@ -446,20 +446,24 @@ static uint64_t cp_clock(hwl_dev *d, uint64_t budget)
 
 static void apply_slots(hwl_dev *d, uint64_t budget);
 
+#define CP_RUN_CAP (1u << 20) /* co-processor cycles per hwl_dev_run(d, 0) call */
+
 void hwl_dev_run(hwl_dev *d, uint64_t budget)
 {
     if (d->cfg.engine != HWL_ENG_COPROC) {
         apply_slots(d, budget);
         return;
     }
-    /* the sequencer frees FIFO room, which lets stored packets apply */
+    /* the sequencer frees FIFO room, which lets stored packets apply; a
+     * program that never idles (a microcode loop) gets CP_RUN_CAP cycles per
+     * call, so that the caller can still serve the line */
     for (;;) {
         int sn = d->sn;
         size_t rn = d->live ? d->cps.rn : 0, cn = d->live ? d->cps.cn : 0;
         apply_slots(d, 0);
-        uint64_t ran = d->live ? cp_clock(d, budget) : 0;
+        uint64_t ran = d->live ? cp_clock(d, budget ? budget : CP_RUN_CAP) : 0;
         if (!ran && d->sn == sn && (!d->live || (d->cps.rn == rn && d->cps.cn == cn))) break;
-        if (budget) break;
+        if (budget || ran >= CP_RUN_CAP) break;
     }
 }
 
