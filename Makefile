@@ -210,6 +210,7 @@ fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
 	cp -n tests/fuzz/corpus/$(FUZZ_TARGET)/* $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ 2>/dev/null || true
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	  -artifact_prefix=$(BUILD)/fuzz/$(FUZZ_TARGET)- \
 	  -print_final_stats=1 $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
 # every target for FUZZ_SECONDS, then docs/results/verification.md (REPORT_ONLY=1: page only)
 .PHONY: fuzz-all
