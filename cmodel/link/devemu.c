@@ -446,7 +446,7 @@ static uint64_t cp_clock(hwl_dev *d, uint64_t budget)
 
 static void apply_slots(hwl_dev *d, uint64_t budget);
 
-#define CP_RUN_CAP (1u << 20) /* co-processor cycles per hwl_dev_run(d, 0) call */
+#define CP_RUN_CAP (1u << 16) /* co-processor cycles per hwl_dev_run(d, 0) call */
 
 void hwl_dev_run(hwl_dev *d, uint64_t budget)
 {

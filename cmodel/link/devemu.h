@@ -61,7 +61,7 @@ void hwl_dev_free(hwl_dev *d);
 /* Bytes from the line (now_ms: a monotonic time for the SET_BAUD fallback). */
 void hwl_dev_rx(hwl_dev *d, const uint8_t *p, size_t n, double now_ms);
 /* Applies stored packets: at most budget records (0 = no limit; for the
- * co-processor, whose program may loop without ever idling, at most 2^20 of
+ * co-processor, whose program may loop without ever idling, at most 2^16 of
  * its cycles per call: call again to go on). */
 void hwl_dev_run(hwl_dev *d, uint64_t budget);
 /* Moves up to cap pending reply bytes to out; returns the count. A pending
