@@ -94,6 +94,9 @@ module hwp_hash #(
     // One ROM per byte lane and field, read at the stage-0 clock (enable
     // adv[0]); with OREG its output register is the second stage (adv[1]).
     wire [W*N_FUNC-1:0] ra_w, rb_w;  // lane-major: lane l, function f at [TW*l + 8*f +: 8]
+`ifdef FORMAL
+    wire [W*N_FUNC-1:0] f_ra0, f_rb0; // the ROM words of stage 0 (before OREG)
+`endif
     genvar l;
     generate
         for (l = 0; l < NB; l = l + 1) begin : g_lane
@@ -101,11 +104,17 @@ module hwp_hash #(
                 .clk_i(clk_i), .we_i(1'b0), .waddr_i(8'd0), .wdata_i({TW{1'b0}}),
                 .re_i(adv[0]), .raddr_i(in_a_i[8*l +: 8]), .oce_i(adv[1]),
                 .rdata_o(ra_w[TW*l +: TW])
+`ifdef FORMAL
+                , .f_rd_o(f_ra0[TW*l +: TW])
+`endif
             );
             hwp_sdp_ram #(.DW(TW), .AW(8), .OREG(OREG), .INIT_EN(1), .INIT(TABLE)) u_rom_b (
                 .clk_i(clk_i), .we_i(1'b0), .waddr_i(8'd0), .wdata_i({TW{1'b0}}),
                 .re_i(adv[0]), .raddr_i(in_b_i[8*l +: 8]), .oce_i(adv[1]),
                 .rdata_o(rb_w[TW*l +: TW])
+`ifdef FORMAL
+                , .f_rd_o(f_rb0[TW*l +: TW])
+`endif
             );
         end
     endgenerate
@@ -179,6 +188,122 @@ module hwp_hash #(
     assign out_a_o     = o_a_q;
     assign out_b_o     = o_b_q;
     assign out_tag_o   = o_tag_q;
+`ifdef FORMAL
+    // Properties (tests/formal/hwp_hash.sby): whatever the stalls, every
+    // index that comes out is the combinational definition (f_hash, written
+    // from the header's formula, not from the pipeline) of the tuple that
+    // comes out with it; tuples and tags leave in the order they entered,
+    // none lost or repeated (the arbitrary f_n-th tuple accepted is the
+    // f_n-th delivered); the pipeline holds as many tuples as it took and
+    // did not deliver; a stalled output holds still.
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+
+    // stage k's tuple and tag (the output register is the last stage's)
+    wire [W-1:0]     f_sa [0:NS-1];
+    wire [W-1:0]     f_sb [0:NS-1];
+    wire [TAG_W-1:0] f_st [0:NS-1];
+    generate
+        for (k = 0; k < NS - 1; k = k + 1) begin : g_fst
+            assign f_sa[k] = g_sb[k].a_q;
+            assign f_sb[k] = g_sb[k].b_q;
+            assign f_st[k] = g_sb[k].tag_q;
+        end
+    endgenerate
+    assign f_sa[NS-1] = o_a_q;
+    assign f_sb[NS-1] = o_b_q;
+    assign f_st[NS-1] = o_tag_q;
+    // f_rom: the byte table as the ROMs hold it; f_wa[k] / f_wb[k]: the
+    // table words of stage k's tuple, lane l at [TW*l +: TW] (read from a
+    // memory of the same shape as the ROMs, so the solver compares like
+    // with like)
+    reg [TW-1:0] f_rom [0:255];
+    integer fi;
+    initial for (fi = 0; fi < 256; fi = fi + 1) f_rom[fi] = TABLE[TW*fi +: TW];
+    wire [W*N_FUNC-1:0] f_wa [0:NS-1];
+    wire [W*N_FUNC-1:0] f_wb [0:NS-1];
+    genvar fk2, fl2;
+    generate
+        for (fk2 = 0; fk2 < NS; fk2 = fk2 + 1) begin : g_fw
+            for (fl2 = 0; fl2 < NB; fl2 = fl2 + 1) begin : g_fl
+                assign f_wa[fk2][TW*fl2 +: TW] = f_rom[f_sa[fk2][8*fl2 +: 8]];
+                assign f_wb[fk2][TW*fl2 +: TW] = f_rom[f_sb[fk2][8*fl2 +: 8]];
+            end
+        end
+    endgenerate
+    // idx_f = xorfold(flip(randomize_f(a)) ^ randomize_f(b), BITS), from
+    // the table words of a and b
+    function [N_FUNC*BITS-1:0] f_hash(input [W*N_FUNC-1:0] wa, input [W*N_FUNC-1:0] wb);
+        reg [W-1:0] m;
+        integer f, i, j;
+        begin
+            f_hash = {N_FUNC*BITS{1'b0}};
+            for (f = 0; f < N_FUNC; f = f + 1) begin
+                for (i = 0; i < NB; i = i + 1)
+                    m[8*i +: 8] = wa[TW*(NB-1-i) + 8*f +: 8] ^ wb[TW*i + 8*f +: 8];
+                for (j = 0; j < W; j = j + 1)
+                    f_hash[BITS*f + j % BITS] = f_hash[BITS*f + j % BITS] ^ m[j];
+            end
+        end
+    endfunction
+
+    wire        f_take = in_valid_i && in_ready_o;
+    wire        f_give = out_valid_o && out_ready_i;
+    reg  [7:0]  f_nin = 8'd0, f_nout = 8'd0;   // tuples accepted, delivered
+    (* anyconst *) reg [7:0] f_n;
+    reg [W-1:0]     f_a, f_b;
+    reg [TAG_W-1:0] f_tag;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            f_nin  <= 8'd0;
+            f_nout <= 8'd0;
+        end else begin
+            if (f_take) f_nin <= f_nin + 8'd1;
+            if (f_give) f_nout <= f_nout + 8'd1;
+        end
+        if (!rst_i && f_take && f_nin == f_n) begin
+            f_a   <= in_a_i;
+            f_b   <= in_b_i;
+            f_tag <= in_tag_i;
+        end
+    end
+    reg [7:0] f_held;
+    integer   fk;
+    always @(*) begin
+        f_held = 8'd0;
+        for (fk = 0; fk < NS; fk = fk + 1) f_held = f_held + {7'd0, v_q[fk]};
+    end
+    reg [7:0] f_pos;
+    integer   fs;
+    always @(*) if (f_past && !rst_i) begin
+        assert(f_nin - f_nout == f_held);
+        // each stage's lookups belong to its own tuple
+        if (v_q[0]) assert(f_ra0 == f_wa[0] && f_rb0 == f_wb[0]);
+        if (v_q[NS-2]) assert(ra_w == f_wa[NS-2] && rb_w == f_wb[NS-2]);
+        if (out_valid_o) assert(out_idx_o == f_hash(f_wa[NS-1], f_wb[NS-1]));
+        // the tracked tuple, while inside, sits in the stage its number says
+        // (the oldest tuple in the highest occupied stage)
+        f_pos = f_nout;
+        for (fs = NS - 1; fs >= 0; fs = fs - 1) begin
+            if (v_q[fs]) begin
+                if (f_pos == f_n) assert(f_sa[fs] == f_a && f_sb[fs] == f_b && f_st[fs] == f_tag);
+                f_pos = f_pos + 8'd1;
+            end
+        end
+        if (f_give && f_nout == f_n)
+            assert(out_a_o == f_a && out_b_o == f_b && out_tag_o == f_tag);
+    end
+    always @(posedge clk_i) if (f_past && !$past(rst_i) && !rst_i) begin
+        if ($past(out_valid_o && !out_ready_i))
+            assert(out_valid_o && out_idx_o == $past(out_idx_o) && out_a_o == $past(out_a_o) &&
+                   out_b_o == $past(out_b_o) && out_tag_o == $past(out_tag_o));
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && &v_q && !out_ready_i);      // full and stalled
+        cover(f_past && !rst_i && f_give && f_nout == 8'd3);  // a fourth tuple out
+    end
+`endif
 endmodule
 
 `default_nettype wire

@@ -38,6 +38,10 @@ module hwp_sdp_ram #(
     input  wire [AW-1:0] raddr_i,
     input  wire          oce_i,      // output register enable (OREG = 1)
     output wire [DW-1:0] rdata_o
+`ifdef FORMAL
+    ,
+    output wire [DW-1:0] f_rd_o      // the word read at the last re_i (before OREG)
+`endif
 );
 `ifdef HWP_ECP5
     localparam PRIM = (OREG != 0) && (AW <= 9);
@@ -130,6 +134,9 @@ module hwp_sdp_ram #(
                     .DOB5(dout[23]), .DOB4(dout[22]), .DOB3(dout[21]), .DOB2(dout[20]), .DOB1(dout[19]), .DOB0(dout[18])
                 );
             end
+`ifdef FORMAL
+            assign f_rd_o = {DW{1'b0}};
+`endif
         end else begin : g_inferred
             reg [DW-1:0] mem [0:(1<<AW)-1] /* verilator public_flat_rd */;
             reg [DW-1:0] rd_q;
@@ -153,6 +160,9 @@ module hwp_sdp_ram #(
                 assign rdata_o = rd_q;
                 wire unused_oce = oce_i;
             end
+`ifdef FORMAL
+            assign f_rd_o = rd_q;
+`endif
         end
     endgenerate
 endmodule

@@ -21,10 +21,26 @@ module hwp_sync2 #(
     input  wire         clk_i,
     input  wire [W-1:0] d_i,
     output wire [W-1:0] q_o
+`ifdef FORMAL
+    ,
+    input  wire [W-1:0] f_alt_i,     // the value a bit caught mid-change may take
+    output wire [W-1:0] f_s1_o       // the first flop (proofs relate it to the source)
+`endif
 );
     reg [W-1:0] s1_q, s2_q;
 
-`ifdef HWP_SIM_META
+`ifdef FORMAL
+    // Proofs see the first flop as it may behave in silicon: any bit may
+    // resolve (at the solver's choice, f_late) to f_alt_i instead of d_i.
+    // The proof drives f_alt_i with the source's value before its latest
+    // change in the bits that changed since the previous sample (d_i
+    // elsewhere), which is exactly what a metastable flop can resolve to.
+    (* anyseq *) reg [W-1:0] f_late;
+    always @(posedge clk_i) begin
+        s1_q <= (d_i & ~f_late) | (f_alt_i & f_late);
+        s2_q <= s1_q;
+    end
+`elsif HWP_SIM_META
     // d_prev: the value d_i held before its latest change; d_last_q: d_i at
     // the previous clock. Only bits of the latest change, made since the
     // previous clock, can be caught mid-transition; a late bit keeps d_prev's
@@ -61,6 +77,9 @@ module hwp_sync2 #(
     end
 `endif
     assign q_o = s2_q;
+`ifdef FORMAL
+    assign f_s1_o = s1_q;
+`endif
 endmodule
 
 `default_nettype wire
