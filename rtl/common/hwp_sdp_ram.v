@@ -40,7 +40,8 @@ module hwp_sdp_ram #(
     output wire [DW-1:0] rdata_o
 `ifdef FORMAL
     ,
-    output wire [DW-1:0] f_rd_o      // the word read at the last re_i (before OREG)
+    output wire [DW-1:0] f_rd_o,     // the word read at the last re_i (before OREG)
+    output wire [DW*(1<<AW)-1:0] f_mem_o  // the whole memory, word i at [DW*i +: DW]
 `endif
 );
 `ifdef HWP_ECP5
@@ -135,7 +136,8 @@ module hwp_sdp_ram #(
                 );
             end
 `ifdef FORMAL
-            assign f_rd_o = {DW{1'b0}};
+            assign f_rd_o  = {DW{1'b0}};
+            assign f_mem_o = {DW*(1<<AW){1'b0}};
 `endif
         end else begin : g_inferred
             reg [DW-1:0] mem [0:(1<<AW)-1] /* verilator public_flat_rd */;
@@ -162,6 +164,10 @@ module hwp_sdp_ram #(
             end
 `ifdef FORMAL
             assign f_rd_o = rd_q;
+            genvar fi;
+            for (fi = 0; fi < (1 << AW); fi = fi + 1) begin : g_fmem
+                assign f_mem_o[DW*fi +: DW] = mem[fi];
+            end
 `endif
         end
     endgenerate

@@ -198,6 +198,9 @@ module hwp_mhash #(
     reg  [NB*DB-1:0] waddr;
     reg  [NB*WW-1:0] wdata;
     wire [DB-1:0]    raddr_scrub = sc_ptr_q;
+`ifdef FORMAL
+    wire [NB*D*WW-1:0] f_bmem;   // the banks' memories, bank j word i at [WW*(D*j + i) +: WW]
+`endif
     genvar gb;
     generate
         for (gb = 0; gb < NB; gb = gb + 1) begin : g_bank
@@ -206,6 +209,9 @@ module hwp_mhash #(
                 .we_i(we[gb]), .waddr_i(waddr[DB*gb +: DB]), .wdata_i(wdata[WW*gb +: WW]),
                 .re_i(1'b1), .raddr_i(h_valid ? h_addr[DB*gb +: DB] : raddr_scrub),
                 .oce_i(1'b1), .rdata_o(rd_w[WW*gb +: WW])
+`ifdef FORMAL
+                , .f_rd_o(), .f_mem_o(f_bmem[WW*D*gb +: WW*D])
+`endif
             );
         end
     endgenerate
@@ -450,6 +456,52 @@ module hwp_mhash #(
             assign sh_c[gk]             = sc_q;
         end
     endgenerate
+`ifdef FORMAL
+    // Properties (tests/formal/hwp_mhash.sby): the pipelined update equals
+    // one tuple at a time. The banks' memories (f_bmem) are what S3 wrote,
+    // cycle by cycle; the counter values S3 works on in every bank (from the
+    // word forwarded from the previous cycle's write, or read a cycle
+    // earlier) are the memory's words now, and so is the scrubber's verdict; the accumulator entries that
+    // match the tuple in S3 (acc_m, precomputed a cycle ahead and corrected
+    // for the entry the previous tuple wrote) are exactly the valid entries
+    // holding it; tags stay unique, so a tuple is never in two entries.
+    // Any configuration, changing at will; interval ends and promotions as
+    // the inputs make them.
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+    function [WW-1:0] f_word(input integer j, input [DB-1:0] i);
+        f_word = f_bmem[WW*(D*j + i) +: WW];
+    endfunction
+    reg [WW-1:0] f_w;
+    integer fj, fk, fk2;
+    always @(*) if (f_past && !rst_i) begin
+        for (fj = 0; fj < NB; fj = fj + 1) begin
+            // the write of the previous cycle is in the memory (the forwarding source)
+            if (fwd_en_q[fj]) assert(fwd_word_q[WW*fj +: WW] == f_word(fj, fwd_addr_q[DB*fj +: DB]));
+            // the counter values S3 uses, and the scrubber's verdict, are the
+            // memory's words now (a word of another epoch reads as 0)
+            if (s3v_q && s3_en_q[fj]) begin
+                f_w = f_word(fj, s3_addr_q[DB*fj +: DB]);
+                assert(v[CW*fj +: CW] == ((f_w[CW +: EW] == ep_q) ? f_w[CW-1:0] : {CW{1'b0}}));
+            end
+            f_w = f_word(fj, sr_addr_q);
+            if (sr_v_q) assert(scrub_need[fj] == (f_w[CW +: EW] != ep_q));
+            else assert(!scrub_need[fj]);
+        end
+        for (fk = 0; fk < ACC_K; fk = fk + 1) begin
+            if (s3v_q) assert(acc_m[fk] == (acc_v[fk] && acc_a[fk] == s3_a_q && acc_b[fk] == s3_b_q));
+            for (fk2 = fk + 1; fk2 < ACC_K; fk2 = fk2 + 1)
+                if (acc_v[fk] && acc_v[fk2]) assert(acc_a[fk] != acc_a[fk2] || acc_b[fk] != acc_b[fk2]);
+        end
+        assert(!(s3v_q && sr_v_q));
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && s3v_q && same_q && fwd_en_q[0] && ins);      // a promotion, its twin behind
+        cover(f_past && !rst_i && s3v_q && hit && fwd_en_q[0]);
+        cover(f_past && !rst_i && bnd && ncand_q == {CW{1'b0}} && promo_q != 32'd0);
+    end
+`endif
 endmodule
 
 `default_nettype wire

@@ -390,6 +390,10 @@ module hwp_strat #(
     end
 
     // ---------------------------------------------------------------- table
+`ifdef FORMAL
+    wire [SW-1:0]             f_trd;    // the table's first read register
+    wire [SW*(1<<SET_W)-1:0]  f_tmem;   // the table's memory
+`endif
     wire             t_we    = clr_q || proc;
     wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : b_set;
     wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : new_w;
@@ -403,6 +407,9 @@ module hwp_strat #(
         .raddr_i(a_idx[SET_W-1:0]),
         .oce_i  (en),
         .rdata_o(rdata)
+`ifdef FORMAL
+        , .f_rd_o(f_trd), .f_mem_o(f_tmem)
+`endif
     );
 
     always @(posedge clk_i) begin
@@ -494,6 +501,42 @@ module hwp_strat #(
 
     assign in_ready_o = h_in_ready;
     assign done_o     = flush_i && pipe_empty && !out_valid_o && (!cfg_ak_en_i || fl_done);
+`ifdef FORMAL
+    // Properties (tests/formal/hwp_strat.sby): the pipelined table update
+    // equals one event at a time. The table's memory (f_tmem) is what the
+    // events that left stage B wrote, in order; stage B always works on its
+    // set as that memory holds it (old_w), whatever the distance to the
+    // events ahead, the stalls, the mode and the configuration. For the
+    // induction: the last writer's word is the memory's; B's forwarding
+    // flags name the writers its read missed; with OREG, the event in B1
+    // read the memory's set unless the last writer wrote it after.
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+    function [SW-1:0] f_set(input [SET_W-1:0] i);
+        f_set = f_tmem[SW*i +: SW];
+    endfunction
+    always @(*) if (f_past && !rst_i) begin
+        if (lw1_v_q) assert(!clr_q && lw1_data_q == f_set(lw1_set_q));
+        if (b_v_q) begin
+            assert(!clr_q);
+            if (f1_q) assert(lw1_v_q && lw1_set_q == b_set);
+            if (!f1_q && f2_q) assert(lw2_data_q == f_set(b_set));
+            if (!f1_q && !f2_q) assert(rdata == f_set(b_set));
+            assert(old_w == f_set(b_set));
+        end
+        if (OREG != 0 && pre_v) begin
+            assert(!clr_q);
+            if (!(lw1_v_q && lw1_set_q == pre_set)) assert(f_trd == f_set(pre_set));
+        end
+        if (OREG == 0) assert(!f2_q || !b_v_q);
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && proc && f1_q && cfg_mode_i == M_TAG);
+        if (OREG != 0) cover(f_past && !rst_i && proc && !f1_q && f2_q && cfg_mode_i == M_TAG);
+        cover(f_past && !rst_i && proc && emit && f1_q && cfg_mode_i == M_HP);
+    end
+`endif
 endmodule
 
 `default_nettype wire

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # The SymbiYosys proofs (tests/formal/*.sby, `make formal`), then every mutant
 # of tests/formal/mutants.txt: the mutation must change its file and the
-# proof it names must FAIL on the mutated copy of rtl/.
+# proof it names must FAIL on the mutated copy of rtl/, by a failed assertion
+# or an unreached cover (not by an error).
 set -u
 cd "$(dirname "$0")/../.."
 fail=0
@@ -18,6 +19,8 @@ while IFS='|' read -r name proof file expr; do
   fi
   if bash tests/formal/run.sh --rtl "$m/rtl" --tag "mut-$name" "$proof" > "$m/run.log" 2>&1; then
     echo "FAIL formal mutant $name: $proof still passes (log: $m/run.log)"; fail=1
+  elif ! grep -q -E 'Assert failed|Unreached cover' "build/formal/mut-$name/$proof/sby.log"; then
+    echo "FAIL formal mutant $name: $proof stopped without a failed property (log: build/formal/mut-$name/$proof/sby.log)"; fail=1
   else
     echo "PASS formal mutant $name: $proof fails"
   fi
