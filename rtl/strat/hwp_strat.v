@@ -204,9 +204,18 @@ module hwp_strat #(
     // threshold tests) is computed for every way in parallel with the tag
     // match and victim choice, and the chosen way is a one-hot select; no
     // carry chain comes after the select.
-    wire [CNT_W:0]   rate_m1    = cfg_rate_i - 1'b1;     // n >= r  <=>  hit >= r-1
-    wire [CNT_W:0]   evict_m1   = cfg_evict_i - 1'b1;
-    wire [MISS_W:0]  replace_m1 = cfg_replace_i - 1'b1;
+    // The thresholds minus one, registered: the configuration holds steady
+    // from reset on, and the table clear after reset gives them time to
+    // settle before the first event reaches B, so no subtraction lies on
+    // B's paths.
+    reg  [CNT_W:0]   rate_m1;      // n >= r  <=>  hit >= r-1
+    reg  [CNT_W:0]   evict_m1;
+    reg  [MISS_W:0]  replace_m1;
+    always @(posedge clk_i) begin
+        rate_m1    <= cfg_rate_i - 1'b1;
+        evict_m1   <= cfg_evict_i - 1'b1;
+        replace_m1 <= cfg_replace_i - 1'b1;
+    end
 
     reg  [WAYS-1:0]        w_v, w_match, w_sat, w_evk, w_rep, w_rsat, w_full;
     reg  [WAYS*CNT_W-1:0]  w_hit;
