@@ -271,15 +271,7 @@ static int next_event(hwp_reader *r, uint64_t *a, uint64_t *b, hwp_err *err)
     for (;;) {
         int rc = hwp_reader_next(r, &rec, err);
         if (rc <= 0) return rc;
-        if (retire) {
-            if (rec.cls != HWP_CLS_LOAD || !(rec.flags & HWP_RF_VALUE)) continue;
-            *a = rec.a;
-            *b = rec.value;
-        } else {
-            *a = rec.a;
-            *b = rec.b;
-        }
-        return 1;
+        if (strat_event_of(retire, &rec, a, b)) return 1;
     }
 }
 

@@ -344,10 +344,7 @@ static int load_records(const sopts *o, recs *v)
             a &= wm;
             b &= wm;
         } else if (o->eid == HWL_ENG_STRAT) {
-            if (retire) {
-                if (rec.cls != HWP_CLS_LOAD || !(rec.flags & HWP_RF_VALUE)) continue;
-                b = rec.value;
-            }
+            if (!strat_event_of(retire, &rec, &a, &b)) continue;
             a &= wm;
             b &= wm;
         } else {

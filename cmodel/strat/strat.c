@@ -306,6 +306,19 @@ void strat_fn_free(strat_fn *f)
     f->tab = NULL;
 }
 
+int strat_event_of(int retire, const hwp_rec *r, uint64_t *a, uint64_t *b)
+{
+    if (retire) {
+        if (r->cls != HWP_CLS_LOAD || !(r->flags & HWP_RF_VALUE)) return 0;
+        *a = r->a;
+        *b = r->value;
+    } else {
+        *a = r->a;
+        *b = r->b;
+    }
+    return 1;
+}
+
 int strat_fn_event(strat_fn *f, uint64_t a, uint64_t b, strat_msg out[2])
 {
     const strat_cfg *c = &f->cfg;

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "hash.h"
+#include "trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,6 +140,14 @@ int strat_ak_classify(const strat_ak *ak, const strat_msg *m, int *slot);
 /* Applies the classified action; returns 1 and fills *out if an entry leaves. */
 int strat_ak_apply(strat_ak *ak, const strat_msg *m, int kind, int slot, strat_msg *out,
                    strat_stats *st);
+
+/* The event a trace record is for strat (Sastry et al. profile load values):
+ * <a, b> of a 2-tuple or 1-tuple record; of a retire record, <pc, loaded
+ * value> of a load whose value the trace holds, and no event for any other
+ * retired instruction. Returns 1 with *a, *b set, or 0 for no event. The one
+ * mapping for `hwprof run/eval/stream --engine strat` and the lockstep
+ * regression (tb/strat). */
+int strat_event_of(int retire, const hwp_rec *r, uint64_t *a, uint64_t *b);
 
 /* ------------------------------------------------------------ functional */
 typedef struct strat_fn {

@@ -95,10 +95,15 @@ public:
             for (int i = 0; i < n; i++) expect_.push_back(fl[i]);
             flushed_ = true;
         }
+        // the record's event (strat_event_of, the mapping hwprof uses); a
+        // record that is no event (a retired non-load) is taken at once and
+        // nothing is offered to either side this cycle
+        uint64_t ea = 0, eb = 0;
+        const bool ev = in.in_valid && strat_event_of(retire_, &in.rec, &ea, &eb);
         strat_cyc_in mi{};
-        mi.in_valid = in.in_valid;
-        mi.in_a = in.rec.a & wmask_;
-        mi.in_b = (retire_ ? in.rec.value : in.rec.b) & wmask_;
+        mi.in_valid = ev;
+        mi.in_a = ea & wmask_;
+        mi.in_b = eb & wmask_;
         mi.flush = in.eos;
         mi.out_ready = in.out_ready & 1;
         strat_cyc_out mo;
@@ -132,7 +137,8 @@ public:
             delivered_++;
         }
         v_.tick();
-        bool acc = in.in_valid && mo.in_ready;
+        bool acc = ev && mo.in_ready;
+        if (in.in_valid && !ev) skipped_++;
         if (acc) {
             strat_msg o[2];
             int n = strat_fn_event(&f_, mi.in_a, mi.in_b, o);
@@ -141,7 +147,7 @@ public:
         done_ = mo.done && v_->done_o;
         // the set written back this cycle (if any) must match at once
         if (m_.lw_v && !m_.clr) compare_set(chk, (int)m_.lw_set);
-        return acc;
+        return acc || (in.in_valid && !ev);
     }
     bool structural_event() const override { return m_.structural != 0; }
     void compare_set(Checker &chk, int s)
@@ -187,13 +193,13 @@ public:
         char buf[400];
         std::snprintf(buf, sizeof buf,
                       "mode=%s rate=%u messages=%llu sampled=%llu sampled_events=%llu forced=%llu "
-                      "e4=%llu e5=%llu e6=%llu ak_hits=%llu ak_evict=%llu ak_flush=%llu",
+                      "e4=%llu e5=%llu e6=%llu ak_hits=%llu ak_evict=%llu ak_flush=%llu not_events=%llu",
                       strat_mode_name(c_.mode), c_.rate, (unsigned long long)delivered_,
                       (unsigned long long)s.samples, (unsigned long long)s.sampled_cnt,
                       (unsigned long long)s.forced, (unsigned long long)s.e4,
                       (unsigned long long)s.e5, (unsigned long long)s.e6,
                       (unsigned long long)s.ak_hits, (unsigned long long)s.ak_evict,
-                      (unsigned long long)s.ak_flush);
+                      (unsigned long long)s.ak_flush, (unsigned long long)skipped_);
         return buf;
     }
     void wave_open(const char *path) override { v_.wave_open(path); }
@@ -205,7 +211,8 @@ private:
     strat_fn f_;
     strat_cfg c_;
     uint64_t wmask_;
-    bool retire_ = false; // retire traces: every record as <pc, destination value>
+    bool retire_ = false;   // retire trace: events are the loads (strat_event_of)
+    uint64_t skipped_ = 0;  // records that are no event
     std::deque<strat_msg> expect_;
     bool flushed_ = false;
     bool done_ = false;

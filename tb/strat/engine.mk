@@ -30,10 +30,12 @@ SIM_ARGS_tagsmall    := --param mode=tag --param rate=9 --param evict=3 --param 
 SIM_GPARAMS_crsmall := W=64 IDX_W=3 WAYS=1 CNT_W=3 MISS_W=1 TAG_W=3 AK_K=16 FIFO_AW=3 HASH_SEED=3
 SIM_ARGS_crsmall    := --param mode=hcr --param rate=6 --param evict=8 --param replace=2 --param ak=0 --param lfsr_seed=0x1234567
 
-# every bundled trace, each to its end (no --max-events), one event per
-# record: 2-tuples as <a, b>, 1-tuples (-bb) as <a, 0>, retire records as
-# <pc, value> (value = the destination register's new value, 0 if none); plus
-# the synthetic Zipf text trace
+# every bundled trace, each to its end (no --max-events), records mapped to
+# events as hwprof maps them (strat_event_of in cmodel/strat/strat.c):
+# 2-tuples as <a, b>, 1-tuples (-bb) as <a, 0>, of a retire trace the loads
+# with a value as <pc, loaded value> (other retired instructions are no
+# event; the PASS line counts them as not_events); plus the synthetic Zipf
+# text trace
 SIM_TRACES := $(sort $(wildcard tests/traces/*.hwpt)) $(wildcard tests/traces/synthetic-zipf.txt)
 ifeq ($(strip $(SIM_TRACES)),)
 SIM_TRACES := tests/traces/synthetic-zipf.txt
