@@ -7,7 +7,9 @@
 # summaries: Fmax against the target, logic cells, block RAM, tool run times
 # and tool versions. A build is stopped after SPEED_TIMEOUT seconds (default
 # 2400) and listed as not finished. REPORT_ONLY=1 rewrites the page from
-# existing summaries. Exit 1 if a build failed or missed its target.
+# existing summaries; SPEED_ONLY="label ..." builds only those rows and
+# tabulates the others from their existing summaries. Exit 1 if a build
+# failed or missed its target.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 list=$HWP_ROOT/fpga/speed-targets.txt
@@ -18,6 +20,7 @@ while read -r label board eng mhz extra; do
   case $label in ''|\#*) continue ;; esac
   rows+=("$label $board $eng $mhz ${extra//|/ }")
   [ -n "${REPORT_ONLY:-}" ] && continue
+  if [ -n "${SPEED_ONLY:-}" ] && [[ " $SPEED_ONLY " != *" $label "* ]]; then continue; fi
   root=$BUILD/speed/$label
   rm -rf "$root"; mkdir -p "$root/$board/$eng"
   # SYNTH_FREQ_<board> and the extra variables on the make command line
