@@ -195,8 +195,14 @@ module hwp_strat #(
     wire [SET_W-1:0] b_set = b_idx_q[SET_W-1:0];
     wire [31:0]      b_way_full = {{(32-IDX_W){1'b0}}, b_idx_q} >> SET_W;
     wire [SW-1:0]    old_w = f1_q ? lw1_data_q : f2_q ? lw2_data_q : rdata;
-    wire [31:0]      lfsr_n = lfsr16(lfsr_q);
-    wire             sel = {1'b0, lfsr_n[15:0]} < cfg_rthr_i;
+    // The LFSR state after the next event's 16 steps (lfsr16(lfsr_q)) and
+    // the random select it gives are computed one event ahead, so neither
+    // the 16 steps nor the compare lies on B's path to the FIFO.
+    reg  [31:0]      lfsr_nx_q;
+    reg              sel_q;
+    wire [31:0]      lfsr_nn   = lfsr16(lfsr_nx_q);
+    wire [31:0]      lfsr_seed = lfsr16(cfg_seed_i);
+    wire             sel = sel_q;
     wire             proc = en && b_v_q;
 
     // Stage B is the read-modify-write loop of the table, so it is written for
@@ -429,6 +435,8 @@ module hwp_strat #(
             b_v_q      <= 1'b0;
             lw1_v_q    <= 1'b0;
             lfsr_q     <= cfg_seed_i;
+            lfsr_nx_q  <= lfsr_seed;
+            sel_q      <= {1'b0, lfsr_seed[15:0]} < cfg_rthr_i;
         end else begin
             if (clr_q) begin
                 if (clr_addr_q == {SET_W{1'b1}}) clr_q <= 1'b0;
@@ -439,7 +447,11 @@ module hwp_strat #(
                 b_v_q   <= pre_v;
                 lw1_v_q <= b_v_q;
             end
-            if (proc) lfsr_q <= lfsr_n;
+            if (proc) begin
+                lfsr_q    <= lfsr_nx_q;
+                lfsr_nx_q <= lfsr_nn;
+                sel_q     <= {1'b0, lfsr_nn[15:0]} < cfg_rthr_i;
+            end
         end
     end
 
