@@ -81,7 +81,9 @@ hwp_vflags_to_yosys() {
 
 # hwp_arch_define ARCH: the read_verilog define every build for ARCH gets
 # (" -DHWP_ECP5" for ecp5: rtl/common/hwp_sdp_ram.v then instantiates the
-# DP16KD with its output register, which Yosys does not infer).
+# DP16KD with its output register, which Yosys does not infer; " -DHWP_ICE40"
+# for ice40: rtl/strat/hwp_strat_ak.v then keeps no distributed-RAM copy,
+# the UP5K has no distributed RAM).
 hwp_arch_define() {
-  case $1 in ecp5) printf ' -DHWP_ECP5' ;; *) ;; esac
+  case $1 in ecp5) printf ' -DHWP_ECP5' ;; ice40) printf ' -DHWP_ICE40' ;; *) ;; esac
 }

@@ -49,6 +49,20 @@ module hwp_strat_ak #(
     reg [W-1:0]    a_q   [0:AK_K-1] /* verilator public_flat_rd */;
     reg [W-1:0]    b_q   [0:AK_K-1] /* verilator public_flat_rd */;
     reg [31:0]     c_q   [0:AK_K-1] /* verilator public_flat_rd */;
+    // a second copy of the tuples, written with a_q/b_q and read only at
+    // rd_i (evicted entry, flush scan): an AK_K x 2W memory with
+    // asynchronous read maps to distributed RAM (ECP5 TRELLIS_DPR16X4), so
+    // the read is the RAM's own decoder instead of a 2W-bit AK_K:1
+    // multiplexer over the registers the match compares use. The iCE40 has
+    // no distributed RAM (HWP_ICE40, fpga/lib.sh): there the read is from
+    // a_q/b_q and the copy is left out.
+`ifdef HWP_ICE40
+    localparam RCOPY = 0;
+`else
+    localparam RCOPY = 1;
+`endif
+    reg [W-1:0]    ra_q  [0:AK_K-1];
+    reg [W-1:0]    rb_q  [0:AK_K-1];
     reg [KW-1:0]   ptr_q /* verilator public_flat_rd */;
     reg            fl_active_q, fl_done_q;
     reg [KW-1:0]   fl_idx_q;
@@ -99,8 +113,8 @@ module hwp_strat_ak #(
     always @* begin
         take = 1'b0;
         load = 1'b0;
-        ld_a = a_q[rd_i];
-        ld_b = b_q[rd_i];
+        ld_a = (RCOPY != 0) ? ra_q[rd_i] : a_q[rd_i];
+        ld_b = (RCOPY != 0) ? rb_q[rd_i] : b_q[rd_i];
         ld_c = c_q[rd_i];
         if (en_i) begin
             if (fl_active_q) begin
@@ -178,6 +192,8 @@ module hwp_strat_ak #(
         if (tbl_wr) begin
             a_q[slot] <= k1_a_q;
             b_q[slot] <= k1_b_q;
+            ra_q[slot] <= k1_a_q;
+            rb_q[slot] <= k1_b_q;
             c_q[slot] <= (hit_f && !ovf) ? sum : k1_c;
         end
         if (load) begin
