@@ -155,7 +155,7 @@ static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void 
         goto out;
     }
     uint64_t wm = hwp_mask(o->p.width);
-    /* retire records are <pc, value>, as in the RTL regression (tb/mhash) */
+    /* records to tuples: mhash_event_of, as in the RTL regression (tb/mhash) */
     const int retire = hwp_reader_info(rd)->kind == HWP_KIND_RETIRE;
     hwp_rec recs[4096];
     uint64_t n = 0;
@@ -170,7 +170,10 @@ static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void 
         }
         if (got == 0) break;
         for (long i = 0; i < got; i++) {
-            uint64_t a = recs[i].a & wm, b = (retire ? recs[i].value : recs[i].b) & wm;
+            uint64_t a, b;
+            mhash_event_of(retire, &recs[i], &a, &b);
+            a &= wm;
+            b &= wm;
             if (want_exact && !hwp_cmap_add(&exact, a, b, 1)) {
                 fprintf(stderr, "hwprof %s: out of memory\n", cmd);
                 goto out;

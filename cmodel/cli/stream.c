@@ -340,7 +340,7 @@ static int load_records(const sopts *o, recs *v)
             continue;
         }
         if (o->eid == HWL_ENG_MHASH) {
-            if (retire) b = rec.value;
+            mhash_event_of(retire, &rec, &a, &b);
             a &= wm;
             b &= wm;
         } else if (o->eid == HWL_ENG_STRAT) {

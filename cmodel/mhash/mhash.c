@@ -344,6 +344,12 @@ void mhash_fn_free(mhash_fn *m)
     m->cand = NULL;
 }
 
+void mhash_event_of(int retire, const hwp_rec *r, uint64_t *a, uint64_t *b)
+{
+    *a = r->a;
+    *b = retire ? r->value : r->b;
+}
+
 int mhash_fn_push(mhash_fn *m, uint64_t a, uint64_t b)
 {
     const mhash_params *p = &m->p;

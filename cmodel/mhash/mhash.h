@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "hash.h"
+#include "trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -99,6 +100,13 @@ void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, u
  * out (capacity acc_k), returns their number; then applies retaining. */
 uint32_t mhash_acc_candidates(const mhash_params *p, const mhash_acc *acc, mhash_cand *out);
 void mhash_acc_end(const mhash_params *p, mhash_acc *acc);
+
+/* The tuple a trace record is for mhash (every record is one): <a, b> of a
+ * 2-tuple or 1-tuple record, <pc, value> of a retire record (value = the
+ * destination register's new value, 0 if none). The one mapping for
+ * `hwprof run/eval/stream --engine mhash` and the lockstep regression
+ * (tb/mhash). */
+void mhash_event_of(int retire, const hwp_rec *r, uint64_t *a, uint64_t *b);
 
 /* ------------------------------------------------------------ functional model */
 typedef struct mhash_fn {

@@ -3,8 +3,9 @@
 // Lockstep adapter of engine mhash (rtl/mhash/hwp_mhash.v) against its cycle
 // model (cmodel/mhash/mhash_cyc.c). Input: one event per trace record, <a, b>
 // of a 2-tuple, <a, 0> of a 1-tuple, <pc, value> of a retire record (value =
-// the destination register's new value, 0 when the record has none), the same
-// mapping as `hwprof run/eval --engine mhash` and tb/strat. Every cycle compares in_ready, the
+// the destination register's new value, 0 when the record has none):
+// mhash_event_of, the mapping `hwprof run/eval/stream --engine mhash` use.
+// Every cycle compares in_ready, the
 // candidate stream and the refused and promotion counters; at every interval end
 // (and at the end) compares every bank word, every accumulator entry and the
 // epoch/scrub/interval registers; after every promotion compares the
@@ -76,9 +77,11 @@ public:
     {
         uint64_t wm = hwp_mask(p_.width);
         mhash_cyc_in mi{};
+        uint64_t ea, eb;
+        mhash_event_of(retire_, &in.rec, &ea, &eb);  // the mapping hwprof uses
         mi.in_valid = in.in_valid;
-        mi.in_a = in.rec.a & wm;
-        mi.in_b = (retire_ ? in.rec.value : in.rec.b) & wm;
+        mi.in_a = ea & wm;
+        mi.in_b = eb & wm;
         mi.out_ready = (int)(in.out_ready & 1u);
         mhash_cyc_out mo;
         mhash_cyc_step(&m_, &mi, &mo);
