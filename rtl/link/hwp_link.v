@@ -83,6 +83,12 @@ module hwp_link #(
     input  wire [31:0] info_val_i,       // its value
     output wire        led_act_o,
     output wire        led_err_o
+`ifdef FORMAL
+    ,
+    input  wire        f_rxb_valid_i,    // proofs drive the receiver with line bytes
+    input  wire [7:0]  f_rxb_i,          // (the UART has a proof of its own)
+    input  wire        f_rx_ferr_i
+`endif
 );
     localparam integer NS    = 1 << NS_LOG;
     localparam integer OQ_N  = 1 << OQ_AW;
@@ -118,10 +124,17 @@ module hwp_link #(
     reg  [23:0] div_q;
     wire        rxb_valid, rx_ferr, rx_busy;
     wire [7:0]  rxb;
+`ifdef FORMAL
+    assign rxb_valid = f_rxb_valid_i;
+    assign rxb       = f_rxb_i;
+    assign rx_ferr   = f_rx_ferr_i;
+    assign rx_busy   = rx_i;
+`else
     hwp_uart_rx u_rx (
         .clk_i(clk_i), .rst_i(rst_i), .div_i(div_q), .rx_i(rx_i),
         .out_valid_o(rxb_valid), .out_data_o(rxb), .frame_err_o(rx_ferr), .busy_o(rx_busy)
     );
+`endif
     wire        txb_valid, txb_ready, tx_idle;
     wire [7:0]  txb;
     hwp_uart_tx u_tx (
@@ -211,7 +224,7 @@ module hwp_link #(
 
     // judgement at the closing END
     wire        fdone    = is_end && n_q != 10'd0;
-    wire        corrupt  = bad_q || esc_bad || len_q > 16'd256 || n_q != len_q[9:0] + 10'd6 ||
+    wire        corrupt  = bad_q || esc_bad || esc_q || len_q > 16'd256 || n_q != len_q[9:0] + 10'd6 ||
                            crc_q != {d1_q, d2_q};
     wire        known    = type_q >= T_HELLO && type_q <= T_HOSTOP;
     wire        seqd     = type_q == T_RESET || type_q == T_CONFIG || type_q == T_TUPLES ||
@@ -812,5 +825,87 @@ module hwp_link #(
     end
     assign led_act_o = led_a_q != 2'd0;
     assign led_err_o = led_e_q != 2'd0;
+`ifdef FORMAL
+    // Properties of the receiver (tests/formal/hwp_link.sby), line bytes from
+    // f_rxb_*. The protocol's rules are restated here on their own terms
+    // (docs/protocol.md: SLIP unstuffing; body size len + 6, len <= 256; the
+    // CRC of all but the last two body bytes equals those two, little-endian;
+    // no framing error, no broken escape). Proved: a packet is committed to
+    // the receive buffer (later applied) only if its body is intact by these
+    // rules, it is a sequenced type, and its seq follows the seq of the
+    // previous sequenced packet accepted (applied, or refused with ERR
+    // STATE/RANGE) since the session opened, starting at 0: no packet is
+    // applied twice, none skipped; the receive buffer never holds more than NS packets (credit
+    // never negative) and a packet is committed only into a free slot.
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+    reg        f_esc, f_bad, f_have;
+    reg [9:0]  f_n;
+    reg [15:0] f_c0, f_c1, f_c2;         // CRC of the body so far, without its last byte, without its last two
+    reg [7:0]  f_b1, f_b2;               // last body byte, the one before
+    reg [7:0]  f_type, f_seq, f_len_lo, f_len_hi, f_p0, f_last;
+    wire [15:0] f_len  = {f_len_hi, f_len_lo};
+    wire       f_end   = rxb_valid && rxb == SLIP_END;
+    wire       f_stuff = rxb_valid && !f_end && !f_esc && rxb == SLIP_ESC;
+    wire       f_escok = rxb == SLIP_EEND || rxb == SLIP_EESC;
+    wire       f_dv    = rxb_valid && !f_end && !f_stuff && (!f_esc || f_escok);
+    wire [7:0] f_d     = !f_esc ? rxb : (rxb == SLIP_EEND ? SLIP_END : SLIP_ESC);
+    wire       f_intact = !f_bad && !f_esc && f_len <= 16'd256 && f_n == f_len[9:0] + 10'd6 &&
+                          f_c2 == {f_b1, f_b2};
+    wire       f_seqd  = f_type == T_RESET || f_type == T_CONFIG || f_type == T_TUPLES ||
+                         f_type == T_EOS || f_type == T_HOSTOP;
+    wire       f_open  = f_end && f_intact && f_type == T_HELLO && f_len == 16'd1 && f_p0 == 8'd1;
+    always @(posedge clk_i) begin
+        if (rst_i || f_end) begin
+            f_esc <= 1'b0; f_bad <= 1'b0; f_n <= 10'd0;
+            f_c0 <= 16'hffff; f_c1 <= 16'hffff; f_c2 <= 16'hffff;
+        end else begin
+            if (rxb_valid) f_esc <= f_stuff;
+            if (rx_ferr || (rxb_valid && f_esc && !f_escok)) f_bad <= 1'b1;
+            if (f_dv) begin
+                if (f_n != 10'h3ff) f_n <= f_n + 10'd1;
+                f_c0 <= crc_upd(f_c0, f_d); f_c1 <= f_c0; f_c2 <= f_c1;
+                f_b1 <= f_d; f_b2 <= f_b1;
+                if (f_n == 10'd0) f_type <= f_d;
+                if (f_n == 10'd1) f_seq <= f_d;
+                if (f_n == 10'd2) f_len_lo <= f_d;
+                if (f_n == 10'd3) f_len_hi <= f_d;
+                if (f_n == 10'd4) f_p0 <= f_d;
+            end
+        end
+        if (rst_i || f_open) f_have <= 1'b0;
+        else if (use_seq) begin f_have <= 1'b1; f_last <= f_seq; end
+    end
+    always @(*) if (f_past && !rst_i) begin
+        if (commit) assert(use_seq && used != NS[NS_LOG:0]);
+        if (use_seq) begin
+            assert(f_end && f_intact && f_seqd);
+            assert(f_seq == (f_have ? f_last + 8'd1 : 8'd0));
+        end
+        assert(expect_q == (f_have ? f_last + 8'd1 : 8'd0));
+        assert(used <= NS[NS_LOG:0]);
+        if (n_q != 10'd0 && slot_ok_q) assert(used != NS[NS_LOG:0]);   // the slot seen free at the first byte
+        if (a_st_q != A_IDLE) assert(ap_q != rp_q);
+        // the receiver's state is the restated rules' state
+        if (f_n == 10'd0) assert(f_c0 == 16'hffff);
+        if (f_n <= 10'd1) assert(f_c1 == 16'hffff);
+        if (f_n <= 10'd2) assert(f_c2 == 16'hffff);
+        if (f_n >= 10'd1) assert(f_c0 == crc_upd(f_c1, f_b1));
+        if (f_n >= 10'd2) assert(f_c1 == crc_upd(f_c2, f_b2));
+        assert(esc_q == f_esc && n_q == f_n && crc_q == f_c2);
+        if (f_n >= 10'd1) assert(type_q == f_type && d1_q == f_b1);
+        if (f_n >= 10'd2) assert(seq_q == f_seq && d2_q == f_b2);
+        if (f_n >= 10'd3) assert(len_q[7:0] == f_len_lo);
+        if (f_n >= 10'd4) assert(len_q[15:8] == f_len_hi);
+        if (f_n >= 10'd5) assert(p_q[7:0] == f_p0);
+        assert(bad_q == f_bad);
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && commit && f_have && f_seq == 8'd1);       // two packets in sequence
+        cover(f_past && !rst_i && fdone && !corrupt && seqd && seq_q != expect_q && open_q);   // a duplicate answered
+        cover(f_past && !rst_i && used == NS[NS_LOG:0]);                      // receive buffer full
+    end
+`endif
 endmodule
 `default_nettype wire
