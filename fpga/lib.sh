@@ -87,3 +87,17 @@ hwp_vflags_to_yosys() {
 hwp_arch_define() {
   case $1 in ecp5) printf ' -DHWP_ECP5' ;; ice40) printf ' -DHWP_ICE40' ;; *) ;; esac
 }
+
+# hwp_engine_define ENGINE: the define that selects ENGINE in a composed
+# board top (rtl/board/hwp_engines.vh), e.g. HWP_ENGINE_STRAT.
+hwp_engine_define() {
+  printf 'HWP_ENGINE_%s' "$(tr '[:lower:]' '[:upper:]' <<<"$1")"
+}
+
+# hwp_composed BOARD ENGINE: true when BOARD has a composed top for ENGINE
+# (fpga/<board>/hwp_board.v, the engine's adapter rtl/board/hwp_adapt_<e>.v
+# and its sizes in fpga/<board>/hwp_sizes.vh).
+hwp_composed() {
+  [ -f "$HWP_ROOT/fpga/$1/hwp_board.v" ] && [ -f "$RTL_DIR/board/hwp_adapt_$2.v" ] &&
+    grep -q "ifdef $(hwp_engine_define "$2")\b" "$HWP_ROOT/fpga/$1/hwp_sizes.vh" 2>/dev/null
+}

@@ -4,9 +4,15 @@
 #
 #   fpga/synth.sh <icebreaker|ulx3s> <engine>                    the engine bench
 #   SYNTH_KIND=board fpga/synth.sh <icebreaker|ulx3s> <engine>   the board top
+#   SYNTH_KIND=composed fpga/synth.sh <board> <engine>   the composed board top
 #   (make synth BOARD=b ENGINE=e: the board top when there is one, else the
 #    bench; make synth-bench BOARD=b ENGINE=e: the bench)
 #
+# SYNTH_KIND=composed builds fpga/<board>/hwp_board.v (PLL, link at the board
+# clock, the engine at the PLL clock behind asynchronous FIFOs; RTL in
+# fpga/<board>/board.f, engine chosen by -DHWP_ENGINE_<ENGINE>) into the same
+# directory as the board top; nextpnr times both clocks (report.json: fmax
+# per clock, each against its own constraint).
 # SYNTH_KIND=board builds the board top fpga/<board>/<engine>_top.v (the link,
 # rtl/link, around the engine; plus the RTL listed in fpga/<board>/rtl.f) at
 # the board clock, into build/synth-board/<board>/<engine>/ (SYNTHROOT_BOARD).
@@ -46,9 +52,13 @@ for v in NEXTPNR_ICE40 NEXTPNR_ECP5 ICEPACK ECPPACK; do
   case ${!v} in /*|'') ;; */*) printf -v "$v" '%s' "$HWP_ROOT/${!v}" ;; esac
 done
 SYNTH_KIND=${SYNTH_KIND:-bench}
-case $SYNTH_KIND in bench|board) ;; *) echo "synth: SYNTH_KIND must be bench or board" >&2; exit 2 ;; esac
+case $SYNTH_KIND in bench|board|composed) ;; *) echo "synth: SYNTH_KIND must be bench, board or composed" >&2; exit 2 ;; esac
 board_top=$HWP_ROOT/fpga/$board/${eng}_top.v
-if [ $SYNTH_KIND = board ]; then
+if [ $SYNTH_KIND = composed ]; then
+  board_top=$HWP_ROOT/fpga/$board/hwp_board.v
+  hwp_composed "$board" "$eng" || { echo "synth: no composed board top for $board/$eng (rtl/board/hwp_adapt_$eng.v, fpga/$board/hwp_sizes.vh)" >&2; exit 2; }
+  SYNTHROOT=${SYNTHROOT_BOARD:-$BUILD/synth-board}
+elif [ $SYNTH_KIND = board ]; then
   [ -f "$board_top" ] || { echo "synth: no board top fpga/$board/${eng}_top.v" >&2; exit 2; }
   SYNTHROOT=${SYNTHROOT_BOARD:-$BUILD/synth-board}
 else
@@ -93,7 +103,16 @@ readv="read_verilog -I$RTL_DIR -I$RTL_DIR/common$defines ${files[*]}"
 chp=""; [ -z "$params" ] || chp="chparam$params $top"
 
 t0=$SECONDS
-if [ $SYNTH_KIND = board ]; then
+if [ $SYNTH_KIND = composed ]; then
+  # two clock domains: the board clock (the constraint file, or --freq on the
+  # iCE40) and the engine clock, which nextpnr derives from the PLL's dividers
+  kind=composed; design_top=hwp_board; extra=("$board_top")
+  while read -r f; do extra+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$board/board.f" | grep -v '^[[:space:]]*$')
+  readv="read_verilog -I$RTL_DIR -I$RTL_DIR/common -I$RTL_DIR/board -I$HWP_ROOT/fpga/$board$(hwp_arch_define "$arch") -D$(hwp_engine_define "$eng") ${files[*]}"
+  chp=""
+  cfgname="composed top: fpga/$board/hwp_sizes.vh"; vflags=""
+  freq=$clk_mhz
+elif [ $SYNTH_KIND = board ]; then
   kind=board-top; design_top=${eng}_top; extra=("$board_top")
   if [ -f "$HWP_ROOT/fpga/$board/rtl.f" ]; then
     while read -r f; do extra+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$board/rtl.f" | grep -v '^[[:space:]]*$')

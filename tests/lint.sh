@@ -5,7 +5,8 @@
 # for each engine (tb/<engine>/engine.mk) and each configuration in SIM_CONFIGS
 # (flags: -G for each SIM_GPARAMS_<cfg> word, then SIM_VFLAGS_<cfg>), plus the
 # board-sized SYNTH_GPARAMS/SYNTH_VFLAGS_ice40 / _ecp5 sets, plus every
-# board top fpga/<board>/<engine>_top.v (see docs/fpga.md).
+# board top fpga/<board>/<engine>_top.v and composed top fpga/<board>/hwp_board.v
+# (see docs/fpga.md).
 # One line per item: "PASS lint <engine>/<cfg>" or "FAIL lint <engine>/<cfg>"
 # (followed by the warnings). Exit 1 if any item fails, 2 on usage errors.
 #
@@ -86,6 +87,19 @@ for e in "${engines[@]}"; do
       while read -r f; do brtl+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$b/rtl.f" | grep -v '^[[:space:]]*$')
     fi
     lint_one "$e/$b-top" "${e}_top" "" "$bt" "${brtl[@]}" "${files[@]}"
+  done
+  # Composed board tops: fpga/<board>/hwp_board.v with fpga/<board>/board.f,
+  # the engine selected by its define; the synthesis variant (vendor PLL
+  # port lists from tb/board/pll_stubs.v) and the simulation one (HWP_SIM_PLL).
+  for bt in "$HWP_ROOT"/fpga/*/hwp_board.v; do
+    [ -f "$bt" ] || continue
+    b=$(basename "$(dirname "$bt")")
+    hwp_composed "$b" "$e" || continue
+    brtl=()
+    while read -r f; do brtl+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$b/board.f" | grep -v '^[[:space:]]*$')
+    cf="-D$(hwp_engine_define "$e") -I$RTL_DIR/board -I$HWP_ROOT/fpga/$b"
+    lint_one "$e/$b-composed" hwp_board "$cf" "$bt" "${brtl[@]}" "${files[@]}" "$HWP_ROOT/tb/board/pll_stubs.v"
+    lint_one "$e/$b-composed-sim" hwp_board "$cf -DHWP_SIM_PLL" "$bt" "${brtl[@]}" "${files[@]}"
   done
 done
 [ $fails -eq 0 ]

@@ -2,29 +2,58 @@
 # SPDX-License-Identifier: Apache-2.0
 # Build the Verilator model of a board top (tb/board/board_main.cpp):
 #   tb/board/build.sh <icebreaker|ulx3s> <engine>
-# -> build/board-sim/<board>/<engine>/Vboard (prints its path). The RTL is the
-# board top fpga/<board>/<engine>_top.v, fpga/<board>/rtl.f and the engine's
-# SIM_RTL (tb/<engine>/engine.mk). Rebuilds only when an input is newer.
+# -> build/board-sim/<board>/<engine>[-<BOARD_SIM_TAG>]/Vboard (prints its path).
+# The top is the composed board top fpga/<board>/hwp_board.v (RTL in
+# fpga/<board>/board.f, engine selected by -DHWP_ENGINE_<ENGINE>, the PLL's
+# simulation model HWP_SIM_PLL: the model drives the engine clock) when the
+# board has one for the engine (rtl/board/hwp_adapt_<engine>.v and its sizes
+# in fpga/<board>/hwp_sizes.vh), else fpga/<board>/<engine>_top.v with
+# fpga/<board>/rtl.f; plus the engine's SIM_RTL (tb/<engine>/engine.mk).
+# BOARD_TOP=engine forces the per-engine top. For the clock-domain-crossing
+# check: BOARD_SIM_DEFS (e.g. -DHWP_SIM_META), BOARD_SIM_FIFO (a file that
+# replaces rtl/common/hwp_async_fifo.v), BOARD_SIM_WRAP (a file whose module
+# of the same name wraps the composed top and becomes the model's top) and
+# BOARD_SIM_TAG (the build directory's suffix; required with any of them). Rebuilds only when an input is newer.
 set -uo pipefail
 . "$(dirname "$0")/../../fpga/lib.sh"
-case ${1:-} in -h|--help) sed -n '3,7p' "$0"; exit 0 ;; esac
+case ${1:-} in -h|--help) sed -n '3,17p' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || { echo "usage: tb/board/build.sh <icebreaker|ulx3s> <engine>" >&2; exit 2; }
 board=$1 eng=$2
 case $board in icebreaker) hz=12000000 ;; ulx3s) hz=25000000 ;; *) echo "board: unknown board '$board'" >&2; exit 2 ;; esac
-bt=$HWP_ROOT/fpga/$board/${eng}_top.v
+tag=${BOARD_SIM_TAG:-}; sdefs=${BOARD_SIM_DEFS:-}; sfifo=${BOARD_SIM_FIFO:-}; swrap=${BOARD_SIM_WRAP:-}
+[ -z "$sdefs$sfifo$swrap" ] || [ -n "$tag" ] || { echo "board: BOARD_SIM_DEFS / BOARD_SIM_FIFO need BOARD_SIM_TAG" >&2; exit 2; }
+kind=${BOARD_TOP:-}
+[ -n "$kind" ] || { if hwp_composed "$board" "$eng"; then kind=composed; else kind=engine; fi; }
+vdefs=(); cdefs=()
+if [ "$kind" = composed ]; then
+  bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$HWP_ROOT/fpga/$board/board.f top=hwp_board
+  mhz=$(sed -n "/ifdef $(hwp_engine_define "$eng")\b/,/endif/s/^\`define HWP_ENG_MHZ *\([0-9]*\).*/\1/p" "$HWP_ROOT/fpga/$board/hwp_sizes.vh")
+  [ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
+  vdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
+  cdefs=(-DHWP_ECLK "-DHWP_ENG_MHZ=$mhz")
+else
+  bt=$HWP_ROOT/fpga/$board/${eng}_top.v list=$HWP_ROOT/fpga/$board/rtl.f top=${eng}_top
+fi
 [ -f "$bt" ] || { echo "board: no board top $bt" >&2; exit 2; }
 files=("$bt")
-while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$board/rtl.f" | grep -v '^[[:space:]]*$')
+if [ -n "$swrap" ]; then files+=("$swrap"); top=$(basename "$swrap" .v); fi
+while read -r f; do
+  if [ -n "$sfifo" ] && [ "$f" = common/hwp_async_fifo.v ]; then files+=("$sfifo"); else files+=("$RTL_DIR/$f"); fi
+done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
 for f in $(hwp_var SIM_RTL "$eng"); do files+=("$RTL_DIR/$f"); done
-out=$BUILD/board-sim/$board/$eng
+out=$BUILD/board-sim/$board/$eng${tag:+-$tag}
 bin=$out/Vboard
-if [ -x "$bin" ] && [ -z "$(find "${files[@]}" "$HWP_ROOT/tb/board/board_main.cpp" -newer "$bin" -print -quit)" ]; then
+# shellcheck disable=SC2206
+vdefs+=($sdefs)
+stamp="$kind ${vdefs[*]} ${cdefs[*]} ${files[*]}"
+if [ -x "$bin" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ] &&
+   [ -z "$(find "${files[@]}" "$HWP_ROOT/tb/board/board_main.cpp" "$RTL_DIR"/board/*.vh "$HWP_ROOT/fpga/$board"/*.vh -newer "$bin" -print -quit 2>/dev/null)" ]; then
   echo "$bin"; exit 0
 fi
-mkdir -p "$out"
-top=${eng}_top
-"$VERILATOR" --cc --exe --build -j 2 -O2 -Wno-fatal --top-module "$top" -Mdir "$out/obj" -o "$bin" \
-  -CFLAGS "-O2 -std=c++14 -DVTOP=V$top -DVTOP_H='\"V$top.h\"' -DHWP_CLK_HZ=$hz -DHWP_BOARD_NAME='\"$board\"' -DHWP_ENGINE_NAME='\"$eng\"' -DHWP_PROG='\"Vboard\"'" \
+rm -rf "$out/obj"; mkdir -p "$out"
+"$VERILATOR" --cc --exe --build -j 2 -O2 -Wno-fatal --top-module "$top" -Mdir "$out/obj" -o "$bin" ${vdefs[@]+"${vdefs[@]}"} \
+  -CFLAGS "-O2 -std=c++14 -DVTOP=V$top -DVTOP_H='\"V$top.h\"' -DHWP_CLK_HZ=$hz -DHWP_BOARD_NAME='\"$board\"' -DHWP_ENGINE_NAME='\"$eng\"' -DHWP_PROG='\"Vboard\"' ${cdefs[*]}" \
   -I"$RTL_DIR" -I"$RTL_DIR/common" "${files[@]}" "$HWP_ROOT/tb/board/board_main.cpp" >"$out/build.log" 2>&1 \
   || { tail -30 "$out/build.log" >&2; echo "board: verilator build failed (see $out/build.log)" >&2; exit 1; }
+echo "$stamp" > "$out/stamp"
 echo "$bin"

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
+// ULX3S (LFE5U-85F): the engine sizes and engine clock of the composed board
+// top fpga/ulx3s/hwp_board.v, per engine (rtl/board/hwp_engines.vh selects).
+//   HWP_ENG_MHZ       engine clock from the EHXPLLL (a multiple of 25)
+//   HWP_ENG_W         the engine's input field width
+//   HWP_ENGINE_SIZES  the adapter's parameters
+//   HWP_LINK_SIZES    the link's receive slots and output queue
+// strat: the ECP5 configuration of tb/strat/engine.mk (SYNTH_VFLAGS_ecp5)
+// with A_4 instead of A_16 (docs/fpga.md: A_16 beside the link did not route).
+`ifndef HWP_SIZES_VH
+`define HWP_SIZES_VH
+`ifdef HWP_ENGINE_STRAT
+`define HWP_ENG_MHZ      50
+`define HWP_ENG_W        64
+`define HWP_ENGINE_SIZES .W(64), .IDX_W(11), .WAYS(2), .CNT_W(16), .MISS_W(3), .TAG_W(2), .AK_K(4), .FIFO_AW(9), .HASH_SEED(32'h1), .OREG(1)
+`define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
+`endif
+`endif

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// Board-independent part of a composed board top (fpga/<board>/hwp_board.v):
+// the two-clock shell (rtl/link/hwp_shell_cdc.v: link at the board clock,
+// asynchronous FIFOs) and one engine adapter in the engine clock domain,
+// wired through the standard bundle (rtl/board/hwp_adapt_ports.vh). The
+// engine is the one define HWP_ENGINE_<NAME> selects: rtl/board/
+// hwp_engines.vh names its adapter and link parameters, the board's
+// fpga/<board>/hwp_sizes.vh its sizes (on the include path).
+`default_nettype none
+`include "hwp_engines.vh"
+`include "hwp_sizes.vh"
+module hwp_board_core #(
+    parameter [7:0]  BOARD_ID = 8'd0,          // link: INFO board id
+    parameter [31:0] CLK_KHZ  = 32'd12000,     // link: board clock in kHz
+    parameter [31:0] BOOT_DIV = 32'h682b,      // link: boot-rate divisor (24.8)
+    parameter [31:0] FALLBACK = 32'd1200000    // link: SET_BAUD fall-back clocks
+) (
+    input  wire lclk_i,                        // board clock (link)
+    input  wire eclk_i,                        // engine clock (PLL)
+    input  wire locked_i,                      // the PLL is locked: eclk_i usable
+    input  wire uart_rx_i,
+    output wire uart_tx_o,
+    output wire led_act_o,
+    output wire led_err_o
+);
+    localparam integer IFW = `HWP_IFW, OFW = `HWP_OFW;
+
+    // power-on reset of the board clock domain: 15 clocks after configuration
+    reg  [3:0] por_q = 4'd0;
+    reg        por_rst_q = 1'b1;
+    always @(posedge lclk_i) begin
+        if (!(&por_q)) por_q <= por_q + 4'd1;
+        por_rst_q <= !(&por_q);
+    end
+    wire lrst_i, earst_i;
+    hwp_rst_sync u_lrst (.clk_i(lclk_i), .arst_i(por_rst_q), .rst_o(lrst_i));
+    // the engine domain waits for the PLL's lock as well (its own reset
+    // synchronizer is in the shell, behind the reset handshake)
+    assign earst_i = lrst_i || !locked_i;
+    wire           cfg_def, cfg_we, chk_ok, orec_cont, orec_last, orec_done;
+    wire [7:0]     cfg_reg, chk_reg, orec_tag;
+    wire [63:0]    cfg_val, chk_val, rec_a, rec_b, rec_c, rec_d, orec_f0, orec_f1, orec_f2;
+    wire [3:0]     info_idx;
+    wire [31:0]    info_val;
+    wire [1:0]     orec_n;
+    wire [IFW-1:0] rec_w, in_w;
+    wire [OFW-1:0] orec_w, out_w;
+    wire           erst, in_valid, in_ready, eos, out_valid, out_ready;
+
+    hwp_shell_cdc #(
+        .IFW(IFW), .OFW(OFW), `HWP_LINK_ENGINE, `HWP_LINK_SIZES,
+        .BOARD_ID(BOARD_ID), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK)
+    ) u_shell (
+        .lclk_i(lclk_i), .lrst_i(lrst_i), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
+        .led_act_o(led_act_o), .led_err_o(led_err_o),
+        .cfg_def_o(cfg_def), .cfg_we_o(cfg_we), .cfg_reg_o(cfg_reg), .cfg_val_o(cfg_val),
+        .chk_reg_o(chk_reg), .chk_val_o(chk_val), .chk_ok_i(chk_ok), .info_idx_o(info_idx), .info_val_i(info_val),
+        .rec_a_o(rec_a), .rec_b_o(rec_b), .rec_c_o(rec_c), .rec_d_o(rec_d), .rec_w_i(rec_w),
+        .orec_w_o(orec_w), .orec_tag_i(orec_tag), .orec_n_i(orec_n), .orec_cont_i(orec_cont),
+        .orec_last_i(orec_last), .orec_done_i(orec_done),
+        .orec_f0_i(orec_f0), .orec_f1_i(orec_f1), .orec_f2_i(orec_f2),
+        .eclk_i(eclk_i), .earst_i(earst_i), .erst_o(erst),
+        .e_in_valid_o(in_valid), .e_in_ready_i(in_ready), .e_in_w_o(in_w), .e_eos_o(eos),
+        .e_out_valid_i(out_valid), .e_out_ready_o(out_ready), .e_out_w_i(out_w)
+    );
+
+    `HWP_ADAPTER #(`HWP_ENGINE_SIZES) u_eng (
+        .lclk_i(lclk_i), .lrst_i(lrst_i),
+        .cfg_def_i(cfg_def), .cfg_we_i(cfg_we), .cfg_reg_i(cfg_reg), .cfg_val_i(cfg_val),
+        .chk_reg_i(chk_reg), .chk_val_i(chk_val), .chk_ok_o(chk_ok), .info_idx_i(info_idx), .info_val_o(info_val),
+        .rec_a_i(rec_a), .rec_b_i(rec_b), .rec_c_i(rec_c), .rec_d_i(rec_d), .rec_w_o(rec_w),
+        .orec_w_i(orec_w), .orec_tag_o(orec_tag), .orec_n_o(orec_n), .orec_cont_o(orec_cont),
+        .orec_last_o(orec_last), .orec_done_o(orec_done),
+        .orec_f0_o(orec_f0), .orec_f1_o(orec_f1), .orec_f2_o(orec_f2),
+        .eclk_i(eclk_i), .erst_i(erst),
+        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_w_i(in_w), .eos_i(eos),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_w_o(out_w)
+    );
+endmodule
+`default_nettype wire

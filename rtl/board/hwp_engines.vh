@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// The engine of a composed board top (rtl/board/hwp_board_core.v), chosen by
+// one define: HWP_ENGINE_STRAT (default). Per engine: its adapter
+// (rtl/board/hwp_adapt_<engine>.v), the adapter's word widths and the
+// link's engine parameters. Its sizes (HWP_ENGINE_SIZES, HWP_ENG_W, link
+// buffer sizes HWP_LINK_SIZES) are the board's: fpga/<board>/hwp_sizes.vh.
+`ifndef HWP_ENGINES_VH
+`define HWP_ENGINES_VH
+`ifndef HWP_ENGINE_MHASH
+`ifndef HWP_ENGINE_RAP
+`ifndef HWP_ENGINE_PFP
+`ifndef HWP_ENGINE_COPROC
+`ifndef HWP_ENGINE_STRAT
+`define HWP_ENGINE_STRAT
+`endif
+`endif
+`endif
+`endif
+`endif
+`ifdef HWP_ENGINE_STRAT
+`define HWP_ADAPTER     hwp_adapt_strat
+`define HWP_IFW         (2 * `HWP_ENG_W)
+`define HWP_OFW         (2 * `HWP_ENG_W + 33)
+`define HWP_LINK_ENGINE .NF(2), .W(`HWP_ENG_W), .OW((`HWP_ENG_W > 32) ? `HWP_ENG_W : 32), .NPARAM(9), .ENGINE_ID(8'd2), .KIND(8'd2)
+`endif
+`endif

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_pll_ecp5: the engine clock of an ECP5 board from its 25 MHz
+// oscillator (EHXPLLL, feedback from CLKOP), ENG_MHZ a multiple of 25 from
+// 50 to 200. Dividers as yowasp-ecppll chooses them: CLKI_DIV 1, CLKFB_DIV
+// ENG_MHZ / 25, CLKOP_DIV 600 / ENG_MHZ (VCO at or near 600 MHz, inside
+// 400..800), CLKOP_CPHASE CLKOP_DIV / 2 - 1. The board clock goes on
+// unchanged (clk_o) for the link.
+//
+// HWP_SIM_PLL (simulation): a behavioural model. The engine clock is the
+// testbench's sim_eclk_i, at whatever ratio and phase the test chooses, and
+// locked_o rises after 16 reference clocks, as the lock output of a real PLL
+// rises some time after configuration.
+`default_nettype none
+
+module hwp_pll_ecp5 #(
+    parameter integer ENG_MHZ = 50     // engine clock (MHz), a multiple of 25
+) (
+    input  wire clk_i,                 // board oscillator, 25 MHz
+`ifdef HWP_SIM_PLL
+    input  wire sim_eclk_i,            // the engine clock the testbench drives
+`endif
+    output wire clk_o,                 // board clock (link)
+    output wire eclk_o,                // engine clock
+    output wire locked_o
+);
+    assign clk_o = clk_i;
+`ifdef HWP_SIM_PLL
+    reg [4:0] lock_q = 5'd0;
+    always @(posedge clk_i) if (!lock_q[4]) lock_q <= lock_q + 5'd1;
+    assign eclk_o   = sim_eclk_i;
+    wire [31:0] unused_eng_mhz = ENG_MHZ;   // the testbench chooses the frequency
+    assign locked_o = lock_q[4];
+`else
+    localparam integer FB_DIV = ENG_MHZ / 25;
+    localparam integer OP_DIV = 600 / ENG_MHZ;
+    (* ICP_CURRENT="12" *) (* LPF_RESISTOR="8" *) (* MFG_ENABLE_FILTEROPAMP="1" *) (* MFG_GMCREF_SEL="2" *)
+    EHXPLLL #(
+        .PLLRST_ENA("DISABLED"), .INTFB_WAKE("DISABLED"), .STDBY_ENABLE("DISABLED"),
+        .DPHASE_SOURCE("DISABLED"), .OUTDIVIDER_MUXA("DIVA"),
+        .CLKI_DIV(1), .CLKFB_DIV(FB_DIV), .CLKOP_ENABLE("ENABLED"), .CLKOP_DIV(OP_DIV),
+        .CLKOP_CPHASE(OP_DIV / 2 - 1), .CLKOP_FPHASE(0), .FEEDBK_PATH("CLKOP")
+    ) u_pll (
+        .RST(1'b0), .STDBY(1'b0), .CLKI(clk_i), .CLKOP(eclk_o), .CLKFB(eclk_o),
+        .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b1), .PHASESTEP(1'b1),
+        .PHASELOADREG(1'b1), .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0), .LOCK(locked_o)
+    );
+`endif
+endmodule
+
+`default_nettype wire

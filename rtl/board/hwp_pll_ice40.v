@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_pll_ice40: the engine clock of an iCE40 UP5K board from its 12 MHz
+// oscillator pin (SB_PLL40_2_PAD: port A passes the oscillator on to the
+// global network for the link, port B is the PLL output), ENG_MHZ a
+// multiple of 3 from 18 to 96. Dividers as yowasp-icepll chooses them:
+// DIVR 0 (12 MHz at the phase detector, FILTER_RANGE 1), DIVQ the smallest
+// with a VCO of ENG_MHZ * 2^DIVQ >= 533 MHz, DIVF = ENG_MHZ * 2^DIVQ / 12 - 1.
+//
+// HWP_SIM_PLL (simulation): a behavioural model, as in hwp_pll_ecp5.v: the
+// engine clock is the testbench's sim_eclk_i, locked_o rises after 16
+// reference clocks.
+`default_nettype none
+
+module hwp_pll_ice40 #(
+    parameter integer ENG_MHZ = 18     // engine clock (MHz), a multiple of 3
+) (
+    input  wire clk_i,                 // the 12 MHz oscillator pin
+`ifdef HWP_SIM_PLL
+    input  wire sim_eclk_i,            // the engine clock the testbench drives
+`endif
+    output wire clk_o,                 // board clock (link)
+    output wire eclk_o,                // engine clock
+    output wire locked_o
+);
+`ifdef HWP_SIM_PLL
+    reg [4:0] lock_q = 5'd0;
+    always @(posedge clk_i) if (!lock_q[4]) lock_q <= lock_q + 5'd1;
+    assign clk_o    = clk_i;
+    assign eclk_o   = sim_eclk_i;
+    wire [31:0] unused_eng_mhz = ENG_MHZ;   // the testbench chooses the frequency
+    assign locked_o = lock_q[4];
+`else
+    localparam integer DIVQ = (ENG_MHZ >= 67) ? 3 : (ENG_MHZ >= 34) ? 4 : (ENG_MHZ >= 17) ? 5 : 6;
+    localparam integer DIVF = ENG_MHZ * (1 << DIVQ) / 12 - 1;
+    SB_PLL40_2_PAD #(
+        .FEEDBACK_PATH("SIMPLE"), .PLLOUT_SELECT_PORTB("GENCLK"),
+        .DIVR(4'd0), .DIVF(DIVF[6:0]), .DIVQ(DIVQ[2:0]), .FILTER_RANGE(3'd1)
+    ) u_pll (
+        .PACKAGEPIN(clk_i), .PLLOUTGLOBALA(clk_o), .PLLOUTGLOBALB(eclk_o),
+        .EXTFEEDBACK(1'b0), .DYNAMICDELAY(8'd0), .LOCK(locked_o), .BYPASS(1'b0), .RESETB(1'b1),
+        .LATCHINPUTVALUE(1'b0), .SDI(1'b0), .SCLK(1'b0)
+    );
+`endif
+endmodule
+
+`default_nettype wire
