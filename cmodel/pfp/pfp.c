@@ -165,6 +165,12 @@ void pfp_reset(pfp *m)
     m->flag = m->pbit = m->last_pi = m->fwait = m->res_cnt = m->chk = 0;
     m->lar_v = 0;
     m->lar = 0;
+    memset(&m->wb_rd, 0, sizeof m->wb_rd);
+    memset(&m->wb_ap, 0, sizeof m->wb_ap);
+    m->lk_st = 0;
+    m->lk_pc = 0;
+    m->lk_ok = 0;
+    m->lk_n = 0;
     for (int i = 0; i < (2 << m->p.set_bits); i++) memset(&m->bdt[i], 0, sizeof m->bdt[i]);
     memset(m->lru, 0, (size_t)1 << m->p.set_bits);
     memset(m->stat, 0, sizeof m->stat);
@@ -218,11 +224,8 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
     int resolve = 0;         /* a mispredicted transfer was decoded */
     int res_pen = 0;
     uint32_t dec_fetched = 0; /* fetched entries leaving the fetch queue */
-    int upd = 0, upd_way = -1;
-    uint64_t upd_L = 0;
-    pfp_bdt e;
-    memset(&e, 0, sizeof e);
-    int alloc = 0;
+    pfp_upd upd; /* the descriptor update handed to the table update pipeline */
+    memset(&upd, 0, sizeof upd);
     int chk_d = m->chk;
     const int dec_en = go && in->disp_ready;
     if (go && !in->disp_ready && room != 0) st[PFP_S_DISP_STALL]++;
@@ -232,10 +235,9 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         const pfp_went *E = &m->win[p & wm];
         const int pi = pfp_kind_is_pi(E->kind);
         int stop = 0;
-        if (pi) {
-            uint64_t L = lar_v ? lar : E->pc;
-            if (upd && L != upd_L) break; /* one descriptor update per cycle */
-        }
+        /* one descriptor update per cycle: a profile instruction that
+         * starts a second block (leader register clear) ends the group */
+        if (pi && upd.v && !lar_v) break;
         st[PFP_S_DECODED]++;
         dec_fetched++;
         hd_d = (p + 1u) & pm;
@@ -256,27 +258,13 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
                 lar_v = 1;
                 lar = E->pc;
             }
-            if (!upd) {
-                upd = 1;
-                upd_L = lar;
-                upd_way = bdt_find(m, lar);
-                if (upd_way >= 0) e = m->bdt[set_of(m, lar) * 2 + (uint32_t)upd_way];
-            }
-            /* Section IV-A: update or allocate the leader's descriptor. */
-            if (upd_way >= 0) {
-                if (e.lock && E->pc >= e.follow) e.follow = (E->pc + 4u) & m->pcm;
-                if (E->pc == upd_L) e.lock = 0;
-                e.pred = (uint8_t)flag;
-            } else if (!flag) {
-                uint32_t s = set_of(m, upd_L);
-                upd_way = !m->bdt[s * 2].v ? 0 : !m->bdt[s * 2 + 1].v ? 1 : m->lru[s];
-                alloc = 1;
-                e.v = 1;
-                e.tag = tag_of(m, upd_L);
-                e.follow = (upd_L + 4u) & m->pcm;
-                e.pred = 0;
-                e.lock = 1;
-            }
+            /* Section IV-A: the leader's descriptor is updated by the
+             * table update pipeline (two cycles later) */
+            upd.v = 1;
+            upd.L = lar;
+            upd.sv[j] = 1;
+            upd.pc[j] = E->pc;
+            upd.flag[j] = (uint8_t)flag;
             disp = flag;
             if (!flag) st[PFP_S_IGNORED_PI]++;
             if (E->sk) {
@@ -320,6 +308,61 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         if (stop) break;
     }
 
+    /* ------------------------------------------------ table write-back (state before the edge) */
+    /* The update pipeline: decode hands an update to the read stage, which
+     * reads the table one cycle later with the write-back stage's write of
+     * that cycle forwarded, so the write-back stage, one more cycle later,
+     * applies it to the table as it is now (section IV-A): allocate only with the flag off (follow = leader +
+     * 4, predicted off, locked), extend the follow while locked, unlock when
+     * the leader is seen again, prediction bit = flag. */
+    int wb_way = -1, alloc = 0;
+    pfp_bdt e;
+    memset(&e, 0, sizeof e);
+    const pfp_upd *U = &m->wb_ap;
+    if (U->v) {
+        const uint64_t L = U->L;
+        const uint32_t s = set_of(m, L);
+        wb_way = bdt_find(m, L);
+        if (wb_way >= 0) e = m->bdt[s * 2 + (uint32_t)wb_way];
+        for (int j = 0; j < P->dec_w; j++) {
+            if (!U->sv[j]) continue;
+            const uint64_t pc = U->pc[j];
+            if (wb_way >= 0) {
+                if (e.lock && pc >= e.follow) e.follow = (pc + 4u) & m->pcm;
+                if (pc == L) e.lock = 0;
+                e.pred = U->flag[j];
+            } else if (!U->flag[j]) {
+                wb_way = !m->bdt[s * 2].v ? 0 : !m->bdt[s * 2 + 1].v ? 1 : m->lru[s];
+                alloc = 1;
+                e.v = 1;
+                e.tag = tag_of(m, L);
+                e.follow = (L + 4u) & m->pcm;
+                e.pred = 0;
+                e.lock = 1;
+            }
+        }
+    }
+
+    /* ------------------------------------------------ predictor lookup (state before the edge) */
+    /* Reads the descriptor of the candidate latched by fetch last cycle, as
+     * the table is at the start of this cycle, into the result registers. */
+    int lk_st = m->lk_st, lk_ok = m->lk_ok;
+    uint64_t lk_pc = m->lk_pc;
+    uint32_t lk_n = m->lk_n;
+    if (m->lk_st == 1) {
+        int w = bdt_find(m, m->lk_pc);
+        lk_ok = 0;
+        lk_n = 0;
+        if (w >= 0) {
+            const pfp_bdt *b = &m->bdt[set_of(m, m->lk_pc) * 2 + (uint32_t)w];
+            uint64_t len = ((b->follow - m->lk_pc) & m->pcm) >> 2;
+            lk_ok = !b->lock && !b->pred && len >= (uint64_t)P->min_len &&
+                    len <= (uint64_t)maxskip + 1u;
+            lk_n = (uint32_t)(len - 1u) & maxskip;
+        }
+        lk_st = 2;
+    }
+
     /* ------------------------------------------------ fetch (state before the edge) */
     uint32_t fp_d = m->fp;
     int pb = m->pbit, lp = m->last_pi, fw = m->fwait;
@@ -328,12 +371,21 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
     if (go && m->fwait) st[PFP_S_FWAIT_CYC]++;
     if (fetch_en) {
         uint32_t q = m->fp;
-        int looked = 0;
         while (k < (uint32_t)P->fetch_w && m->fq_n + k < (uint32_t)P->fq && q != m->tl) {
             pfp_went *E = &m->win[q & wm];
             const int pi = pfp_kind_is_pi(E->kind);
             const int cand = pi && !lp;
-            if (cand && looked) break; /* one table lookup per cycle */
+            /* A leader candidate is fetched only first in the group with its
+             * lookup result ready; any other one ends the group and, if the
+             * lookup stage is free, is latched for it. */
+            const int use = cand && k == 0 && m->lk_st == 2;
+            if (cand && !use) {
+                if (lk_st == 0) {
+                    lk_st = 1;
+                    lk_pc = E->pc;
+                }
+                break;
+            }
             k++;
             st[PFP_S_FETCHED]++;
             if (pi) st[PFP_S_FETCHED_PI]++;
@@ -342,21 +394,15 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             E->n = 0;
             lp = pi;
             q = (q + 1u) & pm;
-            if (cand) {
-                looked = 1;
-                int w = bdt_find(m, E->pc);
-                if (in->pfp_en && w >= 0) {
-                    const pfp_bdt *b = &m->bdt[set_of(m, E->pc) * 2 + (uint32_t)w];
-                    uint64_t len = ((b->follow - E->pc) & m->pcm) >> 2;
-                    uint32_t left = (m->tl - q) & pm; /* records after the leader */
-                    if (!b->lock && !b->pred && len >= (uint64_t)P->min_len &&
-                        len <= (uint64_t)maxskip + 1u && len - 1u <= left) {
-                        E->sk = 1;
-                        E->n = (uint16_t)(len - 1u);
-                        q = (q + (uint32_t)len - 1u) & pm;
-                        st[PFP_S_SKIPS]++;
-                        break;
-                    }
+            if (use) {
+                uint32_t left = (m->tl - q) & pm; /* records after the leader */
+                lk_st = 0;
+                if (in->pfp_en && m->lk_ok && m->lk_n <= left) {
+                    E->sk = 1;
+                    E->n = (uint16_t)m->lk_n;
+                    q = (q + m->lk_n) & pm;
+                    st[PFP_S_SKIPS]++;
+                    break;
                 }
             }
             int pred = 0;
@@ -390,10 +436,10 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         m->tl = (m->tl + 1u) & pm;
     }
     if (go) {
-        if (upd && upd_way >= 0) {
-            uint32_t s = set_of(m, upd_L);
-            m->bdt[s * 2 + (uint32_t)upd_way] = e;
-            m->lru[s] = (uint8_t)(1 - upd_way);
+        if (wb_way >= 0) {
+            uint32_t s = set_of(m, U->L);
+            m->bdt[s * 2 + (uint32_t)wb_way] = e;
+            m->lru[s] = (uint8_t)(1 - wb_way);
             out->bdt_write = 1;
             if (alloc) st[PFP_S_BDT_ALLOC]++;
         }
@@ -413,6 +459,7 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             res_d = 0;
             pbit_d = flag;
             lp = 1;
+            lk_st = 0; /* the latched candidate is no longer at the fetch pointer */
         } else {
             m->fq_n = m->fq_n - dec_fetched + k;
             if (resolve) {
@@ -431,6 +478,12 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         m->last_pi = lp;
         m->lar_v = lar_v;
         m->lar = lar;
+        m->wb_ap = m->wb_rd;
+        m->wb_rd = upd;
+        m->lk_st = lk_st;
+        m->lk_pc = lk_pc;
+        m->lk_ok = lk_ok;
+        m->lk_n = lk_n;
         st[PFP_S_CYCLES] = 1;
         for (int s = 0; s < PFP_S_N; s++) m->stat[s] = (m->stat[s] + st[s]) & m->cntm;
         out->disp_n = (int)st[PFP_S_DISP];

@@ -165,6 +165,16 @@ static inline uint64_t pfp_dh_step(uint64_t h, uint64_t pc, int kind)
     return (h ^ (pc * 16u + (uint64_t)kind)) * 0x100000001b3ull;
 }
 
+/* A descriptor update handed from decode to the table update pipeline: the
+ * leader and, per decode slot, whether it held a profile instruction of the
+ * block, its pc and the flag it saw. */
+typedef struct pfp_upd {
+    int v;
+    uint64_t L;
+    uint8_t sv[PFP_MAX_W], flag[PFP_MAX_W];
+    uint64_t pc[PFP_MAX_W];
+} pfp_upd;
+
 typedef struct pfp {
     pfp_params p;
     int W, look;
@@ -178,6 +188,17 @@ typedef struct pfp {
     int flag, pbit, last_pi, fwait, res_cnt, chk;
     int lar_v;
     uint64_t lar;
+    /* predictor lookup stage (between fetch and the skip decision): lk_st 0
+     * idle, 1 candidate latched (its descriptor is read this cycle), 2 result
+     * ready for the candidate at the fetch pointer */
+    int lk_st;
+    uint64_t lk_pc;
+    int lk_ok;       /* hit, unlocked, predicted off, MIN_LEN..2^SKIP_BITS long */
+    uint32_t lk_n;   /* instructions after the leader to skip (length - 1) */
+    /* the descriptor update pipeline: the update decode hands over (read
+     * stage), and the one the write-back stage applies this cycle, handed
+     * over two cycles ago */
+    pfp_upd wb_rd, wb_ap;
     uint64_t stat[PFP_S_N];
     pfp_disp_fn on_disp;
     void *on_disp_ctx;

@@ -75,7 +75,7 @@ module hwp_pfp #(
     output wire [WIN_BITS:0]       fp_o,
     output wire [WIN_BITS:0]       tl_o,
     output wire [7:0]              fq_n_o,
-    output wire [7:0]              flags_o,   // {lar_v, chk, fwait, last_pi, pbit, flag}
+    output wire [7:0]              flags_o,   // {lk_st (2), lar_v, chk, fwait, last_pi, pbit, flag}
     output wire [3:0]              res_cnt_o,
     output wire [PC_W-1:0]         lar_o,
     input  wire [SET_BITS:0]       dbg_bdt_idx_i, // {set, way}
@@ -87,8 +87,6 @@ module hwp_pfp #(
     localparam integer TAG_W   = PC_W - 1 - SET_BITS;
     localparam integer LOOK    = FETCH_W + (1 << SKIP_BITS);
     localparam integer NS      = 19;
-    localparam [PC_W-3:0] MIN_LEN_L = {{(PC_W-10){1'b0}}, MIN_LEN[7:0]};
-    localparam [PC_W-3:0] MAXLEN_L  = (1 << SKIP_BITS);
 
     localparam [3:0] K_ORD = 4'd0, K_BR = 4'd1, K_JMP = 4'd2, K_PI = 4'd3, K_PIJ = 4'd4,
                      K_SET = 4'd5, K_RESET = 4'd6, K_PUSH = 4'd7, K_POP = 4'd8;
@@ -112,12 +110,11 @@ module hwp_pfp #(
     reg [W-1:0]           win_mp_q;
     reg [W*SKIP_BITS-1:0] win_n_q;
 
-    reg [NE-1:0]        bdt_v_q;
-    reg [NE-1:0]        bdt_pred_q;
-    reg [NE-1:0]        bdt_lock_q;
-    reg [NE*TAG_W-1:0]  bdt_tag_q;
-    reg [NE*PC_W-1:0]   bdt_follow_q;
-    reg [(1<<SET_BITS)-1:0] lru_q;
+    wire [NE-1:0]       bdt_v_q;
+    wire [NE-1:0]       bdt_pred_q;
+    wire [NE-1:0]       bdt_lock_q;
+    wire [NE*TAG_W-1:0] bdt_tag_q;
+    wire [NE*PC_W-1:0]  bdt_follow_q;
 
     reg [PW-1:0]   hd_q, fp_q, tl_q;
     reg [7:0]      fq_n_q;
@@ -203,79 +200,22 @@ module hwp_pfp #(
         end
     endgenerate
 
-    // ------------------------------------------------------------ table lookups
-    // One descriptor lookup for decode and one for fetch per cycle, each with
-    // a single read port: decode updates the leader of the first profile
-    // instruction of its group (the leader register if that instruction is
-    // the first of the group, else the instruction itself, since the
-    // non-profile instructions before it reset the register); fetch looks up
-    // its first leader candidate (a profile instruction after a non-profile
-    // one). The chains below use these results and stop before a second one.
-    integer lj;
-    reg            dl_found, fl_found, fl_prev_pi, fl_pi;
-    reg [PC_W-1:0] dl_L, fl_L;
-    reg [3:0]      lk;
-    always @* begin
-        dl_found = 1'b0; dl_L = {PC_W{1'b0}};
-        fl_found = 1'b0; fl_L = {PC_W{1'b0}};
-        fl_prev_pi = last_pi_q; fl_pi = 1'b0; lk = K_ORD;
-        for (lj = 0; lj < DEC_W; lj = lj + 1) begin
-            lk = ds_kind[lj*4 +: 4];
-            if (!dl_found && (lk == K_PI || lk == K_PIJ)) begin
-                dl_found = 1'b1;
-                dl_L = (lj == 0 && lar_v_q) ? lar_q : ds_pc[lj*PC_W +: PC_W];
-            end
-        end
-        for (lj = 0; lj < FETCH_W; lj = lj + 1) begin
-            lk = fs_kind[lj*4 +: 4];
-            fl_pi = (lk == K_PI || lk == K_PIJ);
-            if (!fl_found && fl_pi && !fl_prev_pi) begin
-                fl_found = 1'b1;
-                fl_L = fs_pc[lj*PC_W +: PC_W];
-            end
-            fl_prev_pi = fl_pi;
-        end
-    end
-    wire [SET_BITS-1:0] us = dl_L[SET_BITS:1];
-    wire dl_h0 = bdt_v_q[{us, 1'b0}] && (bdt_tag_q[({us, 1'b0})*TAG_W +: TAG_W] == dl_L[PC_W-1:1+SET_BITS]);
-    wire dl_h1 = bdt_v_q[{us, 1'b1}] && (bdt_tag_q[({us, 1'b1})*TAG_W +: TAG_W] == dl_L[PC_W-1:1+SET_BITS]);
-    wire dl_hit = dl_h0 || dl_h1;
-    wire dl_way = !dl_h0 && dl_h1;
-    wire dl_victim = !bdt_v_q[{us, 1'b0}] ? 1'b0 : !bdt_v_q[{us, 1'b1}] ? 1'b1 : lru_q[us];
-    wire            dl_v      = bdt_v_q[{us, dl_way}];
-    wire            dl_pred   = bdt_pred_q[{us, dl_way}];
-    wire            dl_lock   = bdt_lock_q[{us, dl_way}];
-    wire [TAG_W-1:0] dl_tag   = bdt_tag_q[({us, dl_way})*TAG_W +: TAG_W];
-    wire [PC_W-1:0] dl_follow = bdt_follow_q[({us, dl_way})*PC_W +: PC_W];
-    wire [SET_BITS-1:0] fs = fl_L[SET_BITS:1];
-    wire fl_h0 = bdt_v_q[{fs, 1'b0}] && (bdt_tag_q[({fs, 1'b0})*TAG_W +: TAG_W] == fl_L[PC_W-1:1+SET_BITS]);
-    wire fl_h1 = bdt_v_q[{fs, 1'b1}] && (bdt_tag_q[({fs, 1'b1})*TAG_W +: TAG_W] == fl_L[PC_W-1:1+SET_BITS]);
-    wire fl_hit = fl_h0 || fl_h1;
-    wire fl_way = !fl_h0 && fl_h1;
-    wire            fl_pred   = bdt_pred_q[{fs, fl_way}];
-    wire            fl_lock   = bdt_lock_q[{fs, fl_way}];
-    wire [PC_W-1:0] fl_follow = bdt_follow_q[({fs, fl_way})*PC_W +: PC_W];
-    wire [PC_W-1:0] fdiff     = fl_follow - fl_L;
-    wire [PC_W-3:0] flen      = fdiff[PC_W-1:2];
-
     // ------------------------------------------------------------ decode
     integer j;
     reg            run;
     reg [PW-1:0]   dp, hd_d;
     reg [3:0]      dk;
-    reg [PC_W-1:0] dpc, dL;
+    reg [PC_W-1:0] dpc;
     reg            dpi, dstop, ddisp;
     reg            flag_c, lar_v_c, chk_c;
     reg [PC_W-1:0] lar_c;
     reg            squash, resolve;
     reg [3:0]      res_pen;
     reg [7:0]      dec_fetched;
-    reg            upd, upd_hit, alloc;
-    reg            upd_way;
+    reg            upd;
     reg [PC_W-1:0] upd_L;
-    reg            e_v, e_pred, e_lock;
-    reg [TAG_W-1:0] e_tag;
-    reg [PC_W-1:0] e_follow;
+    reg [DEC_W-1:0] upd_sv, upd_flag;
+    reg [DEC_W*PC_W-1:0] upd_pc;
     reg [3:0]      d_decoded, d_disp, d_disp_pi, d_ign, d_skipblk, d_misp, d_brmisp, d_misf,
                    d_late, d_pop;
     reg [SKIP_BITS+3:0] d_skipins;
@@ -286,8 +226,8 @@ module hwp_pfp #(
     always @* begin
         hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
-        upd = 1'b0; upd_hit = 1'b0; upd_way = 1'b0; upd_L = {PC_W{1'b0}}; alloc = 1'b0;
-        e_v = 1'b0; e_pred = 1'b0; e_lock = 1'b0; e_tag = {TAG_W{1'b0}}; e_follow = {PC_W{1'b0}};
+        upd = 1'b0; upd_L = {PC_W{1'b0}};
+        upd_sv = {DEC_W{1'b0}}; upd_flag = {DEC_W{1'b0}}; upd_pc = {(DEC_W*PC_W){1'b0}};
         d_decoded = 4'd0; d_disp = 4'd0; d_disp_pi = 4'd0; d_ign = 4'd0; d_skipblk = 4'd0;
         d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
         d_skipins = {(SKIP_BITS+4){1'b0}};
@@ -295,7 +235,7 @@ module hwp_pfp #(
         disp_spc = {(DEC_W*PC_W){1'b0}};
         disp_skind = {(DEC_W*4){1'b0}};
         ks = 0;  // the slot loop below runs only for dispatched instructions: no latch
-        dp = hd_q; dk = K_ORD; dpc = {PC_W{1'b0}}; dL = {PC_W{1'b0}};
+        dp = hd_q; dk = K_ORD; dpc = {PC_W{1'b0}};
         dpi = 1'b0; dstop = 1'b0; ddisp = 1'b0;
         run = dec_en;
         for (j = 0; j < DEC_W; j = j + 1) begin
@@ -304,8 +244,9 @@ module hwp_pfp #(
             dk  = ds_kind[j*4 +: 4];
             dpc = ds_pc[j*PC_W +: PC_W];
             dpi = (dk == K_PI) || (dk == K_PIJ);
-            dL  = lar_v_c ? lar_c : dpc;
-            if (dpi && upd && (dL != upd_L)) run = 1'b0;  // one descriptor update per cycle
+            // one descriptor update per cycle: a profile instruction that
+            // starts a second block (leader register clear) ends the group
+            if (dpi && upd && !lar_v_c) run = 1'b0;
             if (run) begin
                 dstop = 1'b0;
                 ddisp = 1'b0;
@@ -324,32 +265,13 @@ module hwp_pfp #(
                             lar_v_c = 1'b1;
                             lar_c = dpc;
                         end
-                        if (!upd) begin
-                            // the lookup of dl_L (= lar_c here) is done once, below
-                            upd = 1'b1;
-                            upd_L = lar_c;
-                            upd_hit = dl_hit;
-                            upd_way = dl_way;
-                            e_v      = dl_v;
-                            e_pred   = dl_pred;
-                            e_lock   = dl_lock;
-                            e_tag    = dl_tag;
-                            e_follow = dl_follow;
-                        end
-                        if (upd_hit) begin
-                            if (e_lock && dpc >= e_follow) e_follow = dpc + 4;
-                            if (dpc == upd_L) e_lock = 1'b0;
-                            e_pred = flag_c;
-                        end else if (!flag_c) begin
-                            upd_hit  = 1'b1;
-                            alloc    = 1'b1;
-                            upd_way  = dl_victim;
-                            e_v      = 1'b1;
-                            e_tag    = upd_L[PC_W-1:1+SET_BITS];
-                            e_follow = upd_L + 4;
-                            e_pred   = 1'b0;
-                            e_lock   = 1'b1;
-                        end
+                        // the leader's descriptor is updated by the
+                        // write-back stage next cycle
+                        upd = 1'b1;
+                        upd_L = lar_c;
+                        upd_sv[j] = 1'b1;
+                        upd_pc[j*PC_W +: PC_W] = dpc;
+                        upd_flag[j] = flag_c;
                         ddisp = flag_c;
                         if (!flag_c) d_ign = d_ign + 4'd1;
                         if (ds_sk[j]) begin
@@ -395,9 +317,28 @@ module hwp_pfp #(
         end
     end
 
+    // ------------------------------------------------------------ predictor lookup
+    // predictor lookup: reads the descriptor of the candidate fetch latched
+    // last cycle into registers the skip decision uses (hwp_pfp_lookup.v)
+    wire [1:0]           lk_st;
+    wire                 lk_ok;
+    wire [SKIP_BITS-1:0] lk_n;
+    reg                  f_latch, f_use;
+    reg  [PC_W-1:0]      f_latch_pc;
+    hwp_pfp_lookup #(.SET_BITS(SET_BITS), .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS), .PC_W(PC_W)) u_lookup (
+        .clk_i(clk_i), .rst_i(rst_i), .go_i(go), .squash_i(squash),
+        .latch_i(f_latch), .latch_pc_i(f_latch_pc), .use_i(f_use),
+        .bdt_v_i(bdt_v_q), .bdt_pred_i(bdt_pred_q), .bdt_lock_i(bdt_lock_q),
+        .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q),
+        .st_o(lk_st), .ok_o(lk_ok), .n_o(lk_n)
+    );
+
     // ------------------------------------------------------------ fetch
+    // fetch: up to FETCH_W records into the queue; a leader candidate only
+    // first in the group with its lookup ready (skip decision), else it ends
+    // the group and is latched for the lookup stage
     integer k;
-    reg            frun, looked, fcand, fpi, fpred;
+    reg            frun, fcand, fpi, fpred;
     reg [PW-1:0]   fq, fp_d, fleft;
     reg [WIN_BITS-1:0] fe;
     reg [3:0]      fk;
@@ -410,7 +351,8 @@ module hwp_pfp #(
     always @* begin
         fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
-        looked = 1'b0; fcand = 1'b0; fpi = 1'b0; fpred = 1'b0;
+        fcand = 1'b0; fpi = 1'b0; fpred = 1'b0;
+        f_latch = 1'b0; f_use = 1'b0; f_latch_pc = {PC_W{1'b0}};
         fq = fp_q; fe = {WIN_BITS{1'b0}}; fk = K_ORD; fleft = {PW{1'b0}};
         fwr = {FETCH_W{1'b0}}; fwr_sk = {FETCH_W{1'b0}}; fwr_mp = {FETCH_W{1'b0}};
         fwr_e = {(FETCH_W*WIN_BITS){1'b0}}; fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
@@ -422,7 +364,11 @@ module hwp_pfp #(
             fk  = fs_kind[k*4 +: 4];
             fpi = (fk == K_PI) || (fk == K_PIJ);
             fcand = fpi && !lp_c;
-            if (fcand && looked) frun = 1'b0;  // one table lookup per cycle
+            if (frun && fcand && !(k == 0 && lk_st == 2'd2)) begin
+                f_latch = 1'b1;
+                f_latch_pc = fs_pc[k*PC_W +: PC_W];
+                frun = 1'b0;
+            end
             if (frun) begin
                 nf = nf + 4'd1;
                 if (fpi) nf_pi = nf_pi + 4'd1;
@@ -431,15 +377,13 @@ module hwp_pfp #(
                 lp_c = fpi;
                 fq = fq + 1'b1;
                 if (fcand) begin
-                    // the first candidate: its lookup (fl_*) is done once, above
-                    looked = 1'b1;
+                    // first in the group with its lookup ready: the skip decision
+                    f_use = 1'b1;
                     fleft = tl_q - fq;
-                    if (pfp_en_i && fl_hit && !fl_lock &&
-                        !fl_pred && flen >= MIN_LEN_L && flen <= MAXLEN_L &&
-                        flen - 1 <= {{(PC_W-2-PW){1'b0}}, fleft}) begin
+                    if (pfp_en_i && lk_ok && {{(PW-SKIP_BITS){1'b0}}, lk_n} <= fleft) begin
                         fwr_sk[k] = 1'b1;
-                        fwr_n[k*SKIP_BITS +: SKIP_BITS] = flen[SKIP_BITS-1:0] - 1'b1;
-                        fq = fq + flen[PW-1:0] - 1'b1;
+                        fwr_n[k*SKIP_BITS +: SKIP_BITS] = lk_n;
+                        fq = fq + {{(PW-SKIP_BITS){1'b0}}, lk_n};
                         f_skips = f_skips + 4'd1;
                         frun = 1'b0;
                     end
@@ -489,7 +433,7 @@ module hwp_pfp #(
         sinc[S_POP_STALL*CNT_W +: CNT_W]  = {{(CNT_W-4){1'b0}}, d_pop};
         sinc[S_DISP_STALL*CNT_W +: CNT_W] = {{(CNT_W-1){1'b0}}, !disp_ready_i && (room != {PW{1'b0}})};
         sinc[S_FWAIT_CYC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, fwait_q};
-        sinc[S_BDT_ALLOC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, alloc};
+        sinc[S_BDT_ALLOC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, wb_alloc};
     end
 
     reg            flag_n, pbit_n, fwait_n, lp_n;
@@ -537,16 +481,10 @@ module hwp_pfp #(
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
             chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
             res_cnt_q <= 4'd0;
-            bdt_v_q <= {NE{1'b0}};
-            lru_q <= {(1 << SET_BITS){1'b0}};
             stat_q <= {(NS*CNT_W){1'b0}};
         end else begin
             if (in_fire) tl_q <= tl_q + 1'b1;
             if (go) begin
-                if (upd && upd_hit) begin
-                    bdt_v_q[{us, upd_way}] <= e_v;
-                    lru_q[us] <= !upd_way;
-                end
                 hd_q <= hd_d;
                 fp_q <= fp_n;
                 fq_n_q <= fqn_n;
@@ -563,24 +501,37 @@ module hwp_pfp #(
         end
     end
 
-    // descriptor payload: no reset (only the valid bits are reset). One
-    // enable per entry rather than an indexed write: an indexed write makes
-    // Yosys infer a memory, and its resource sharing of the many read ports
-    // then builds address muxes that depend on the data read (a
-    // combinational loop that nextpnr-ecp5 rejects).
-    generate
-        for (g = 0; g < NE; g = g + 1) begin : g_bdt_wr
-            localparam [SET_BITS:0] IDX = g;
-            always @(posedge clk_i) begin
-                if (go && upd && upd_hit && {us, upd_way} == IDX) begin
-                    bdt_pred_q[g]                    <= e_pred;
-                    bdt_lock_q[g]                    <= e_lock;
-                    bdt_tag_q[g*TAG_W +: TAG_W]      <= e_tag;
-                    bdt_follow_q[g*PC_W +: PC_W]     <= e_follow;
-                end
-            end
-        end
-    endgenerate
+    // ------------------------------------------------------------ table update
+    // descriptor read: holds decode's update and reads the leader's set,
+    // the apply stage's write forwarded (hwp_pfp_wbrd.v)
+    wire                  rd_v, rd_hit, rd_way, rd_pred, rd_lock;
+    wire [PC_W-1:0]       rd_L, rd_follow;
+    wire [DEC_W-1:0]      rd_sv, rd_flag;
+    wire [DEC_W*PC_W-1:0] rd_pc;
+    wire [(1<<SET_BITS)-1:0] bdt_lru;
+    wire                  wb_write, wb_alloc, wb_way, wb_pred, wb_lock;
+    wire [PC_W-1:0]       wb_L, wb_follow;
+    hwp_pfp_wbrd #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wbrd (
+        .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
+        .upd_i(upd), .upd_L_i(upd_L), .upd_sv_i(upd_sv), .upd_pc_i(upd_pc), .upd_flag_i(upd_flag),
+        .bdt_v_i(bdt_v_q), .bdt_pred_i(bdt_pred_q), .bdt_lock_i(bdt_lock_q),
+        .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q), .lru_i(bdt_lru),
+        .wr_i(wb_write), .wr_L_i(wb_L), .wr_way_i(wb_way), .wr_pred_i(wb_pred),
+        .wr_lock_i(wb_lock), .wr_follow_i(wb_follow),
+        .v_o(rd_v), .L_o(rd_L), .sv_o(rd_sv), .pc_o(rd_pc), .flag_o(rd_flag),
+        .hit_o(rd_hit), .way_o(rd_way), .pred_o(rd_pred), .lock_o(rd_lock), .follow_o(rd_follow)
+    );
+    // table write-back: applies the update to the table it owns
+    // (hwp_pfp_wb.v)
+    hwp_pfp_wb #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wb (
+        .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
+        .v_i(rd_v), .L_i(rd_L), .sv_i(rd_sv), .pc_i(rd_pc), .flag_i(rd_flag),
+        .hit_i(rd_hit), .way_i(rd_way), .pred_i(rd_pred), .lock_i(rd_lock), .follow_i(rd_follow),
+        .write_o(wb_write), .alloc_o(wb_alloc), .wr_L_o(wb_L), .wr_way_o(wb_way),
+        .wr_pred_o(wb_pred), .wr_lock_o(wb_lock), .wr_follow_o(wb_follow),
+        .bdt_v_o(bdt_v_q), .bdt_pred_o(bdt_pred_q), .bdt_lock_o(bdt_lock_q),
+        .bdt_tag_o(bdt_tag_q), .bdt_follow_o(bdt_follow_q), .lru_o(bdt_lru)
+    );
 
     // window: input writes at the tail (one enable per entry, see the
     // descriptor payload above), fetch writes its per-record bits
@@ -628,21 +579,20 @@ module hwp_pfp #(
     assign disp_pc_o   = disp_pc;
     assign disp_slot_pc_o   = disp_spc;
     assign disp_slot_kind_o = disp_skind;
-    assign bdt_write_o = go && upd && upd_hit;
+    assign bdt_write_o = wb_write;
     assign stat_o = stat_q;
     assign hd_o      = hd_q;
     assign fp_o      = fp_q;
     assign tl_o      = tl_q;
     assign fq_n_o    = fq_n_q;
-    assign flags_o   = {2'b00, lar_v_q, chk_q, fwait_q, last_pi_q, pbit_q, flag_q};
+    assign flags_o   = {lk_st, lar_v_q, chk_q, fwait_q, last_pi_q, pbit_q, flag_q};
     assign res_cnt_o = res_cnt_q;
     assign lar_o     = lar_q;
     assign dbg_bdt_o = {bdt_v_q[dbg_bdt_idx_i], bdt_pred_q[dbg_bdt_idx_i], bdt_lock_q[dbg_bdt_idx_i],
                         {{(PC_W-TAG_W){1'b0}}, bdt_tag_q[(dbg_bdt_idx_i)*TAG_W +: TAG_W]},
                         bdt_follow_q[(dbg_bdt_idx_i)*PC_W +: PC_W]};
 
-    wire unused_ok = &{1'b0, fpred, dl_v, dl_found, dl_L[0], in_insn_i[30:27], in_insn_i[24:15], in_insn_i[11:7],
-                       fdiff[1:0]};
+    wire unused_ok = &{1'b0, fpred, in_insn_i[30:27], in_insn_i[24:15], in_insn_i[11:7]};
 endmodule
 
 `default_nettype wire

@@ -8,7 +8,7 @@
 // end refusing instructions (decode holds). Random idle cycles on the input
 // are fetch stalls of the record supply. Compared every cycle: every output
 // and, after the edge, the whole control state (pointers, flag, prediction
-// bit, leader address register, recovery state) and all 19 statistics
+// bit, leader address register, recovery state, predictor lookup stage) and all 19 statistics
 // counters; the block descriptor table after every table write and at the end.
 // The dispatch port's per-slot pc and kind are compared slot by slot, so the
 // sequence the model hands on_disp (dispatch_hash) is the RTL's.
@@ -127,6 +127,7 @@ public:
         chk.eq("fwait", m_.fwait, (v_->flags_o >> 3) & 1u);
         chk.eq("chk", m_.chk, (v_->flags_o >> 4) & 1u);
         chk.eq("lar_v", m_.lar_v, (v_->flags_o >> 5) & 1u);
+        chk.eq("lk_st", (uint64_t)m_.lk_st, (v_->flags_o >> 6) & 3u);
         if (m_.lar_v) chk.eq("lar", m_.lar, vbits(v_->lar_o, 0, P.pc_w));
         chk.eq("res_cnt", (uint64_t)m_.res_cnt, v_->res_cnt_o);
         for (int s = 0; s < PFP_S_N; s++)

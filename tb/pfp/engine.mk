@@ -6,7 +6,7 @@
 # and from a seeded synthetic program walk that reaches the rare paths
 # (mis-fetches, late jal/b redirects, deep call nesting).
 SIM_TOP  := hwp_pfp
-SIM_RTL  := pfp/hwp_pfp.v pfp/hwp_pfp_dhash.v
+SIM_RTL  := pfp/hwp_pfp.v pfp/hwp_pfp_lookup.v pfp/hwp_pfp_wbrd.v pfp/hwp_pfp_wb.v pfp/hwp_pfp_dhash.v
 SIM_CSRC := tb/pfp/adapter.cpp
 SIM_CONFIGS := default paper small wide
 # default: the paper's front end (fetch queue 32, decode 4), MIN_LEN 4, a 2 x 16 descriptor

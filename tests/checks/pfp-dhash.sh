@@ -18,7 +18,7 @@ N=6000 W=32
 fail=0
 for r in 9 1; do
   iverilog -g2005 -P dhash_tb.DQ_ROWS=$r -o "$B/tb$r" -s dhash_tb tb/pfp/dhash_tb.v \
-    "$RTL/pfp/hwp_pfp.v" "$RTL/pfp/hwp_pfp_dhash.v" || { echo "FAIL pfp-dhash: iverilog"; exit 1; }
+    "$RTL/pfp/hwp_pfp.v" "$RTL/pfp/hwp_pfp_lookup.v" "$RTL/pfp/hwp_pfp_wbrd.v" "$RTL/pfp/hwp_pfp_wb.v" "$RTL/pfp/hwp_pfp_dhash.v" || { echo "FAIL pfp-dhash: iverilog"; exit 1; }
 done
 for t in sort-bb-25 synth-both-50; do
   build/hwprof convert build/pfp-traces/$t.hwpt "$B/$t.txt" || { echo "FAIL pfp-dhash: convert"; exit 1; }

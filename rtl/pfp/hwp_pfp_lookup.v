@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_pfp_lookup: the predictor lookup stage of hwp_pfp, between fetch and
+// the skip decision. Fetch ends its group in front of a leader candidate
+// and latches the candidate's pc here (state 1); the next front-end cycle
+// reads the candidate's descriptor from the table as it is at the start of
+// that cycle and registers whether the block is skippable and by how much
+// (state 2); fetch then takes the candidate first in its group and decides
+// the skip from these registers alone. A squash (fetch restarts elsewhere)
+// drops the latched candidate. Twin of the "predictor lookup" step of
+// pfp_step (cmodel/pfp/pfp.c).
+`default_nettype none
+
+module hwp_pfp_lookup #(
+    parameter integer SET_BITS  = 6,
+    parameter integer MIN_LEN   = 4,
+    parameter integer SKIP_BITS = 4,
+    parameter integer PC_W      = 32
+) (
+    input  wire                 clk_i,
+    input  wire                 rst_i,
+    input  wire                 go_i,        // the front end advances this cycle
+    input  wire                 squash_i,    // fetch restarts behind a mispredicted skip
+    input  wire                 latch_i,     // fetch ended its group in front of a candidate
+    input  wire [PC_W-1:0]      latch_pc_i,  // that candidate's pc
+    input  wire                 use_i,       // fetch took the candidate with the result
+    // the descriptor table (entry {set, way})
+    input  wire [(2<<SET_BITS)-1:0]        bdt_v_i,
+    input  wire [(2<<SET_BITS)-1:0]        bdt_pred_i,
+    input  wire [(2<<SET_BITS)-1:0]        bdt_lock_i,
+    input  wire [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]  bdt_tag_i,
+    input  wire [(2<<SET_BITS)*PC_W-1:0]   bdt_follow_i,
+    output wire [1:0]           st_o,        // 0 idle, 1 latched, 2 result ready
+    output wire                 ok_o,        // the block is skippable
+    output wire [SKIP_BITS-1:0] n_o          // instructions after the leader to skip
+);
+    localparam integer TAG_W = PC_W - 1 - SET_BITS;
+    localparam [PC_W-3:0] MIN_LEN_L = {{(PC_W-10){1'b0}}, MIN_LEN[7:0]};
+    localparam [PC_W-3:0] MAXLEN_L  = (1 << SKIP_BITS);
+
+    reg  [1:0]           st_q;
+    reg  [PC_W-1:0]      pc_q;
+    reg                  ok_q;
+    reg  [SKIP_BITS-1:0] n_q;
+
+    // table read for the latched pc: set = pc[SET_BITS:1], tag above it
+    wire [SET_BITS-1:0] s   = pc_q[SET_BITS:1];
+    wire [TAG_W-1:0]    tag = pc_q[PC_W-1:1+SET_BITS];
+    wire h0  = bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
+    wire h1  = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
+    wire way = !h0 && h1;
+    wire            pred   = bdt_pred_i[{s, way}];
+    wire            lock   = bdt_lock_i[{s, way}];
+    wire [PC_W-1:0] follow = bdt_follow_i[({s, way})*PC_W +: PC_W];
+    wire [PC_W-1:0] diff   = follow - pc_q;
+    wire [PC_W-3:0] len    = diff[PC_W-1:2];
+    wire ok_d = (h0 || h1) && !lock && !pred && len >= MIN_LEN_L && len <= MAXLEN_L;
+
+    // a candidate is latched when the stage is idle or its result is taken
+    // this cycle (fetch stops in front of the candidate at the fetch pointer
+    // while its lookup is under way: that one is not latched again)
+    wire take = latch_i && (st_q == 2'd0 || use_i);
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            st_q <= 2'd0;
+            pc_q <= {PC_W{1'b0}};
+            ok_q <= 1'b0;
+            n_q  <= {SKIP_BITS{1'b0}};
+        end else if (go_i) begin
+            if (st_q == 2'd1) begin
+                ok_q <= ok_d;
+                n_q  <= len[SKIP_BITS-1:0] - 1'b1;
+            end
+            if (take) pc_q <= latch_pc_i;
+            if (squash_i)     st_q <= 2'd0;
+            else if (take)    st_q <= 2'd1;
+            else if (use_i)   st_q <= 2'd0;
+            else if (st_q == 2'd1) st_q <= 2'd2;
+        end
+    end
+
+    assign st_o = st_q;
+    assign ok_o = ok_q;
+    assign n_o  = n_q;
+
+    wire unused_ok = &{1'b0, diff[1:0]};
+endmodule
+
+`default_nettype wire

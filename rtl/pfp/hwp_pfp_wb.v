@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_pfp_wb: the apply stage of hwp_pfp's table update and the block
+// descriptor table it owns (2 ways x 2^SET_BITS sets: valid, prediction
+// bit, lock bit, tag, follow; LRU per set). From the update and the read
+// registered by the read stage (hwp_pfp_wbrd.v) it applies section IV-A in
+// decode-slot order: allocate only with the flag off (follow = leader + 4,
+// predicted off, locked), extend the follow while locked, unlock when the
+// leader is seen again, prediction bit = flag; and writes the entry. Twin
+// of the "table write-back" step of pfp_step (cmodel/pfp/pfp.c).
+`default_nettype none
+
+module hwp_pfp_wb #(
+    parameter integer DEC_W    = 4,
+    parameter integer SET_BITS = 6,
+    parameter integer PC_W     = 32
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  go_i,
+    // from the read stage
+    input  wire                  v_i,
+    input  wire [PC_W-1:0]       L_i,
+    input  wire [DEC_W-1:0]      sv_i,
+    input  wire [DEC_W*PC_W-1:0] pc_i,
+    input  wire [DEC_W-1:0]      flag_i,
+    input  wire                  hit_i,
+    input  wire                  way_i,
+    input  wire                  pred_i,
+    input  wire                  lock_i,
+    input  wire [PC_W-1:0]       follow_i,
+    // the write at this edge (also forwarded to the read stage)
+    output wire                  write_o,
+    output wire                  alloc_o,    // by an allocation
+    output wire [PC_W-1:0]       wr_L_o,
+    output wire                  wr_way_o,
+    output wire                  wr_pred_o,
+    output wire                  wr_lock_o,
+    output wire [PC_W-1:0]       wr_follow_o,
+    // the table (entry {set, way}) and its LRU bits
+    output wire [(2<<SET_BITS)-1:0]         bdt_v_o,
+    output wire [(2<<SET_BITS)-1:0]         bdt_pred_o,
+    output wire [(2<<SET_BITS)-1:0]         bdt_lock_o,
+    output wire [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]   bdt_tag_o,
+    output wire [(2<<SET_BITS)*PC_W-1:0]    bdt_follow_o,
+    output wire [(1<<SET_BITS)-1:0] lru_o
+);
+    localparam integer NE    = 2 << SET_BITS;
+    localparam integer TAG_W = PC_W - 1 - SET_BITS;
+    // Storage as flat vectors with one enable per entry, never an indexed
+    // write: Yosys would infer a memory and share its read ports into a
+    // combinational loop (docs/pfp.md).
+    reg [NE-1:0]            bdt_v_q;
+    reg [(2<<SET_BITS)-1:0]            bdt_pred_q;
+    reg [(2<<SET_BITS)-1:0]            bdt_lock_q;
+    reg [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]      bdt_tag_q;
+    reg [(2<<SET_BITS)*PC_W-1:0]       bdt_follow_q;
+    reg [(1<<SET_BITS)-1:0] lru_q;
+
+    // the update and its read, registered
+    reg                  v_q, hit_q, way_q, pred_q, lock_q;
+    reg [PC_W-1:0]       L_q, follow_q;
+    reg [DEC_W-1:0]      sv_q, flag_q;
+    reg [DEC_W*PC_W-1:0] pc_q;
+
+    integer j;
+    reg            hit, alloc, e_pred, e_lock;
+    reg [PC_W-1:0] e_follow, spc;
+    always @* begin
+        hit = hit_q; alloc = 1'b0;
+        e_pred = pred_q; e_lock = lock_q; e_follow = follow_q;
+        spc = {PC_W{1'b0}};
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            spc = pc_q[j*PC_W +: PC_W];
+            if (v_q && sv_q[j]) begin
+                if (hit) begin
+                    if (e_lock && spc >= e_follow) e_follow = spc + 4;
+                    if (spc == L_q) e_lock = 1'b0;
+                    e_pred = flag_q[j];
+                end else if (!flag_q[j]) begin
+                    hit      = 1'b1;
+                    alloc    = 1'b1;
+                    e_follow = L_q + 4;
+                    e_pred   = 1'b0;
+                    e_lock   = 1'b1;
+                end
+            end
+        end
+    end
+    wire wr = go_i && v_q && hit;
+    wire [SET_BITS-1:0] s = L_q[SET_BITS:1];
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            v_q <= 1'b0; hit_q <= 1'b0; way_q <= 1'b0; pred_q <= 1'b0; lock_q <= 1'b0;
+            L_q <= {PC_W{1'b0}}; follow_q <= {PC_W{1'b0}};
+            sv_q <= {DEC_W{1'b0}}; flag_q <= {DEC_W{1'b0}}; pc_q <= {(DEC_W*PC_W){1'b0}};
+            bdt_v_q <= {NE{1'b0}};
+            lru_q <= {(1 << SET_BITS){1'b0}};
+        end else if (go_i) begin
+            v_q <= v_i; hit_q <= hit_i; way_q <= way_i; pred_q <= pred_i; lock_q <= lock_i;
+            L_q <= L_i; follow_q <= follow_i;
+            sv_q <= sv_i; flag_q <= flag_i; pc_q <= pc_i;
+            if (wr) begin
+                bdt_v_q[{s, way_q}] <= 1'b1;
+                lru_q[s] <= !way_q;
+            end
+        end
+    end
+
+    // payload: no reset (only the valid bits are reset)
+    genvar g;
+    generate
+        for (g = 0; g < NE; g = g + 1) begin : g_bdt_wr
+            localparam [SET_BITS:0] IDX = g;
+            always @(posedge clk_i) begin
+                if (wr && {s, way_q} == IDX) begin
+                    bdt_pred_q[g]                <= e_pred;
+                    bdt_lock_q[g]                <= e_lock;
+                    bdt_tag_q[g*TAG_W +: TAG_W]  <= L_q[PC_W-1:1+SET_BITS];
+                    bdt_follow_q[g*PC_W +: PC_W] <= e_follow;
+                end
+            end
+        end
+    endgenerate
+
+    assign write_o      = wr;
+    assign alloc_o      = wr && alloc;
+    assign wr_L_o       = L_q;
+    assign wr_way_o     = way_q;
+    assign wr_pred_o    = e_pred;
+    assign wr_lock_o    = e_lock;
+    assign wr_follow_o  = e_follow;
+    assign bdt_v_o      = bdt_v_q;
+    assign bdt_pred_o   = bdt_pred_q;
+    assign bdt_lock_o   = bdt_lock_q;
+    assign bdt_tag_o    = bdt_tag_q;
+    assign bdt_follow_o = bdt_follow_q;
+    assign lru_o        = lru_q;
+endmodule
+
+`default_nettype wire

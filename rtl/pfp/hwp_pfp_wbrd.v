@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_pfp_wbrd: the descriptor read stage of hwp_pfp's table update. It
+// holds the update decode handed over last cycle (the leader and, per
+// decode slot, whether it held a profile instruction of that block, its pc
+// and the flag it saw) and reads the leader's set for the apply stage
+// (hwp_pfp_wb.v): hit and way, the replacement victim, and the hit entry's
+// prediction bit, lock bit and follow. The apply stage writes the table at
+// the same edge as this read is registered, so its write is forwarded into
+// the read (the entry it writes and the set's LRU bit): the read is the
+// table as the apply stage will see it next cycle. Twin of the update
+// pipeline of pfp_step (cmodel/pfp/pfp.c), which applies each update two
+// front-end cycles after decode to the table as it is then.
+`default_nettype none
+
+module hwp_pfp_wbrd #(
+    parameter integer DEC_W    = 4,
+    parameter integer SET_BITS = 6,
+    parameter integer PC_W     = 32
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  go_i,
+    // the update decode hands over this cycle
+    input  wire                  upd_i,
+    input  wire [PC_W-1:0]       upd_L_i,
+    input  wire [DEC_W-1:0]      upd_sv_i,
+    input  wire [DEC_W*PC_W-1:0] upd_pc_i,
+    input  wire [DEC_W-1:0]      upd_flag_i,
+    // the table (entry {set, way}) and its LRU bits
+    input  wire [(2<<SET_BITS)-1:0]         bdt_v_i,
+    input  wire [(2<<SET_BITS)-1:0]         bdt_pred_i,
+    input  wire [(2<<SET_BITS)-1:0]         bdt_lock_i,
+    input  wire [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]   bdt_tag_i,
+    input  wire [(2<<SET_BITS)*PC_W-1:0]    bdt_follow_i,
+    input  wire [(1<<SET_BITS)-1:0] lru_i,
+    // the apply stage's write at this edge (forwarded)
+    input  wire                  wr_i,
+    input  wire [PC_W-1:0]       wr_L_i,
+    input  wire                  wr_way_i,
+    input  wire                  wr_pred_i,
+    input  wire                  wr_lock_i,
+    input  wire [PC_W-1:0]       wr_follow_i,
+    // the held update and its read, for the apply stage's registers
+    output wire                  v_o,
+    output wire [PC_W-1:0]       L_o,
+    output wire [DEC_W-1:0]      sv_o,
+    output wire [DEC_W*PC_W-1:0] pc_o,
+    output wire [DEC_W-1:0]      flag_o,
+    output wire                  hit_o,
+    output wire                  way_o,      // the hit way, else the victim
+    output wire                  pred_o,
+    output wire                  lock_o,
+    output wire [PC_W-1:0]       follow_o
+);
+    localparam integer TAG_W = PC_W - 1 - SET_BITS;
+    reg                  v_q;
+    reg [PC_W-1:0]       L_q;
+    reg [DEC_W-1:0]      sv_q, flag_q;
+    reg [DEC_W*PC_W-1:0] pc_q;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            v_q <= 1'b0;
+            L_q <= {PC_W{1'b0}};
+            sv_q <= {DEC_W{1'b0}};
+            flag_q <= {DEC_W{1'b0}};
+            pc_q <= {(DEC_W*PC_W){1'b0}};
+        end else if (go_i) begin
+            v_q <= upd_i;
+            L_q <= upd_L_i;
+            sv_q <= upd_sv_i;
+            flag_q <= upd_flag_i;
+            pc_q <= upd_pc_i;
+        end
+    end
+
+    wire [SET_BITS-1:0] s   = L_q[SET_BITS:1];
+    wire [TAG_W-1:0]    tag = L_q[PC_W-1:1+SET_BITS];
+    // forwarding: the apply stage writes way wr_way_i of this set
+    wire fs  = wr_i && wr_L_i[SET_BITS:1] == s;
+    wire f0  = fs && !wr_way_i;
+    wire f1  = fs && wr_way_i;
+    wire ftag = wr_L_i[PC_W-1:1+SET_BITS] == tag;
+    wire v0  = f0 || bdt_v_i[{s, 1'b0}];
+    wire v1  = f1 || bdt_v_i[{s, 1'b1}];
+    wire h0  = f0 ? ftag : bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
+    wire h1  = f1 ? ftag : bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
+    wire lru = fs ? !wr_way_i : lru_i[s];
+    wire hway   = !h0 && h1;
+    wire victim = !v0 ? 1'b0 : !v1 ? 1'b1 : lru;
+    wire hf = fs && (wr_way_i == hway);   // the hit way is the one written
+    assign v_o      = v_q;
+    assign L_o      = L_q;
+    assign sv_o     = sv_q;
+    assign pc_o     = pc_q;
+    assign flag_o   = flag_q;
+    assign hit_o    = h0 || h1;
+    assign way_o    = (h0 || h1) ? hway : victim;
+    assign pred_o   = hf ? wr_pred_i   : bdt_pred_i[{s, hway}];
+    assign lock_o   = hf ? wr_lock_i   : bdt_lock_i[{s, hway}];
+    assign follow_o = hf ? wr_follow_i : bdt_follow_i[({s, hway})*PC_W +: PC_W];
+
+    wire unused_ok = &{1'b0, wr_L_i[0]};
+endmodule
+
+`default_nettype wire
