@@ -152,9 +152,18 @@ uint64_t rap_cyc_counter(const rap_cyc_t *m, int which);
 int rap_cyc_live(const rap_cyc_t *m);
 /* Sum over accepted events of the functional model's live count after each
  * event (its nodes_avg = sum / events); *tq_max (if not NULL) = deepest the
- * eviction-tag FIFO got (<= RAP_CYC_TQ by construction). */
-#define RAP_CYC_TQ 8
+ * eviction-tag FIFO got (<= rap_cyc_tq_depth(m) <= RAP_CYC_TQ by construction). */
+#define RAP_CYC_TQ 64
 uint64_t rap_cyc_live_sum(const rap_cyc_t *m, int *tq_max);
+/* Stage 2's extra clocks: the pipeline registers of the longest-prefix
+ * tournament (rtl/rap/hwp_rap_lpm.v: (log2 N - 1) / ARB_RG with ARB_RG > 0,
+ * else 0), 0..RAP_CYC_TPMAX; set before the first reset. The replay queue
+ * then has tp + 4 slots and the eviction-tag FIFO rap_cyc_tq_depth(m)
+ * (the power of two >= 2 tp + 8). Returns -1 if out of range. */
+#define RAP_CYC_TPMAX 16
+#define RAP_CYC_RQMAX (RAP_CYC_TPMAX + 4)
+int rap_cyc_set_arb_latency(rap_cyc_t *m, int tp);
+int rap_cyc_tq_depth(const rap_cyc_t *m);
 uint64_t rap_cyc_next_merge(const rap_cyc_t *m);
 int rap_cyc_full(const rap_cyc_t *m);
 /* Clocks spent in each group of controller states since reset (where the

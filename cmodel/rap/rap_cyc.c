@@ -4,9 +4,28 @@
  * rap_cyc_step() per clock, the same registers, widths, state machine and
  * tie-breaks as the RTL (the names below follow the RTL's x_q registers).
  * The TCAM is modelled by its content: a search presented in cycle t is
- * resolved when its match vector is used (stage 2), which is equivalent
- * because the engine never writes the tables while a search is in flight.
+ * resolved when its longest match is used (the end of stage 2), which is
+ * equivalent because the engine never writes the tables while a search is
+ * in flight (merge folds clear only nodes of the level being visited, which
+ * the searches in flight exclude by their limit).
  * A hash map from (level, prefix) to slot stands in for the N match lines.
+ *
+ * Stages and their hazard rules (docs/rap.md, "Pipeline"):
+ *   issue  the replay queue (priority) or the eviction register
+ *   s1     TCAM match (registered)
+ *   s2     longest-prefix tournament, 1 + tp clocks (tp = the tournament's
+ *          pipeline registers, rap_cyc_set_arb_latency): functionally the
+ *          arbiter below, applied at the last of these clocks (s2e), when the
+ *          counter and prefix RAMs are read
+ *   s3     counter read-modify-write; forwarding of the previous clock's
+ *          counter write (distance 1, the only distance: the RAM is read at
+ *          s2e, one clock before s3, whatever tp is)
+ *   split / due merge at s3: stall by squash and replay: every item in s1,
+ *          s2 .. s2e and the issued one goes back to the replay queue, oldest
+ *          first (tp + 4 slots), and is searched again after the tables
+ *          changed; nothing is forwarded across a table change
+ *   merge pipeline K, Q (= s1), A (= s2 .. s2e), C: forwarding of the last
+ *          ancestor count (distance 1); each level drains before the next.
  */
 #include "rap/rap.h"
 
@@ -35,16 +54,19 @@ struct rap_cyc {
     uint64_t *bid, *bcnt;
     int ev_v;
     uint64_t ev_id, ev_c;
-    /* replay queue */
-    int rq_n;
-    uint64_t rq_id[4], rq_c[4];
-    int rq_ns[4];
-    /* pipeline */
+    /* replay queue: rqn = tp + 4 slots */
+    int rq_n, rqn;
+    uint64_t rq_id[RAP_CYC_RQMAX], rq_c[RAP_CYC_RQMAX];
+    int rq_ns[RAP_CYC_RQMAX];
+    /* pipeline: stage 2 is s2[0] .. s2[tp] (s2e = s2[tp]) */
+    int tp;
     int s1_v, s1_pr, s1_ns, s1_j;
     uint64_t s1_id, s1_c;
-    int s2_v, s2_pr, s2_ns, s2_j;
-    uint64_t s2_id, s2_c;
-    uint64_t key_q, s2_key; /* key searched last cycle; key whose matches are in s2 */
+    int s2_v[RAP_CYC_TPMAX + 1], s2_pr[RAP_CYC_TPMAX + 1], s2_ns[RAP_CYC_TPMAX + 1],
+        s2_j[RAP_CYC_TPMAX + 1];
+    uint64_t s2_id[RAP_CYC_TPMAX + 1], s2_c[RAP_CYC_TPMAX + 1];
+    /* key searched last cycle; keys whose matches are in stage 2 */
+    uint64_t key_q, s2_key[RAP_CYC_TPMAX + 1];
     int s3_v, s3_ns, s3_idx, s3_lvl;
     uint64_t s3_id, s3_c;
     uint64_t thr;
@@ -66,10 +88,10 @@ struct rap_cyc {
     int sp_lvl, sp_j;
     unsigned pres, miss;
     int m_lvl, m_cur, m_x, m_per;
-    /* merge pipeline */
-    int mk_v, mq_v, ma_v, mc_v;
-    int mk_x, mq_x, ma_x, mc_x, mc_a;
-    uint64_t mq_cx, ma_cx, mc_cx;
+    /* merge pipeline; stage A is ma[0] .. ma[tp] */
+    int mk_v, mq_v, ma_v[RAP_CYC_TPMAX + 1], mc_v;
+    int mk_x, mq_x, ma_x[RAP_CYC_TPMAX + 1], mc_x, mc_a;
+    uint64_t mq_cx, ma_cx[RAP_CYC_TPMAX + 1], mc_cx;
     int ro_c;
     int out_v, out_k, out_l;
     uint64_t out_p, out_n;
@@ -77,7 +99,7 @@ struct rap_cyc {
     uint64_t stc[RAP_CYC_NGROUPS]; /* accounting only: clocks per state group */
     /* live-node sum (see lsum_step) */
     uint64_t ea, tq[RAP_CYC_TQ], tl, lsum;
-    int tq_h, tq_n, tq_max;
+    int tq_h, tq_n, tq_max, tqn;
 };
 
 /* The functional model adds, per event, the live count after that event. Here
@@ -88,8 +110,9 @@ struct rap_cyc {
  * tags (pushed when stage 0 creates an eviction, popped when stage 3 commits
  * it). Splits and forced merge batches belong to the head eviction, periodic
  * batches to the last committed one, the root to event 0. An eviction sits in
- * exactly one of ev, rq (4), s1, s2, s3 between push and pop, so the FIFO
- * holds at most 8 (RAP_CYC_TQ); tq_max records the depth reached. */
+ * exactly one of ev, rq (tp + 4), s1, s2 (1 + tp), s3 between push and pop,
+ * so the FIFO holds at most 2 tp + 8 (tqn, the power of two the RTL uses);
+ * tq_max records the depth reached. */
 static void lsum_step(rap_cyc_t *m, int st_init, int in_acc, int push, int pop, int live_d)
 {
     const uint64_t LIM = m->LIM;
@@ -100,12 +123,12 @@ static void lsum_step(rap_cyc_t *m, int st_init, int in_acc, int push, int pop, 
     if (live_d == m->live + 1) m->lsum += dt;
     if (live_d == m->live - 1) m->lsum -= dt;
     if (push) {
-        m->tq[(m->tq_h + m->tq_n) % RAP_CYC_TQ] = m->ea;
+        m->tq[(m->tq_h + m->tq_n) % m->tqn] = m->ea;
         m->tq_n++;
     }
     if (pop) {
         m->tl = m->tq[m->tq_h];
-        m->tq_h = (m->tq_h + 1) % RAP_CYC_TQ;
+        m->tq_h = (m->tq_h + 1) % m->tqn;
         m->tq_n--;
     }
     if (m->tq_n > m->tq_max) m->tq_max = m->tq_n;
@@ -232,6 +255,7 @@ int rap_cyc_new(rap_cyc_t **out, const rap_cfg *cfg, int tcam_ram, int tcam_chun
     m->LIM = hwp_rap_mask(cfg->cnt_bits);
     m->BMAX = hwp_rap_mask(cfg->buf_cnt_bits);
     m->WMASK = hwp_rap_mask(cfg->width);
+    rap_cyc_set_arb_latency(m, 0);
     int N = cfg->entries;
     m->bv = calloc((size_t)m->SN, 1);
     m->bid = calloc((size_t)m->SN, sizeof *m->bid);
@@ -253,6 +277,18 @@ oom:
     rap_cyc_free(m);
     return -1;
 }
+
+int rap_cyc_set_arb_latency(rap_cyc_t *m, int tp)
+{
+    if (tp < 0 || tp > RAP_CYC_TPMAX) return -1;
+    m->tp = tp;
+    m->rqn = tp + 4;
+    m->tqn = 8;
+    while (m->tqn < 2 * tp + 8) m->tqn <<= 1;
+    return 0;
+}
+
+int rap_cyc_tq_depth(const rap_cyc_t *m) { return m->tqn; }
 
 void rap_cyc_free(rap_cyc_t *m)
 {
@@ -276,9 +312,9 @@ static void do_reset(rap_cyc_t *m)
     memset(m->bv, 0, (size_t)m->SN);
     m->ev_v = 0;
     m->rq_n = 0;
-    for (int i = 0; i < 4; i++) m->rq_ns[i] = 0;
+    for (int i = 0; i < m->rqn; i++) m->rq_ns[i] = 0;
     m->s1_v = m->s1_pr = 0;
-    m->s2_v = m->s2_pr = 0;
+    for (int i = 0; i <= m->tp; i++) m->s2_v[i] = m->s2_pr[i] = m->ma_v[i] = 0;
     m->s3_v = 0;
     m->fw_v = 0;
     for (int i = 0; i < m->c.entries; i++) {
@@ -294,7 +330,7 @@ static void do_reset(rap_cyc_t *m)
     m->pres = m->miss = 0;
     m->m_cur = 0;
     m->m_lvl = 0;
-    m->mk_v = m->mq_v = m->ma_v = m->mc_v = 0;
+    m->mk_v = m->mq_v = m->mc_v = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     m->tc_busy = 0;
     memset(m->stc, 0, sizeof m->stc);
@@ -327,6 +363,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     const uint64_t LIM = m->LIM, BMASK = m->BMAX;
     const int st = m->st;
     const int run = st == ST_RUN;
+    const int E = m->tp; /* s2e = s2[E], the end of stage 2 */
 
     /* ---- combinational */
     int iss_rq = run && m->rq_n != 0;
@@ -342,6 +379,12 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int in_ready = ev_free || b_noev;
     int in_acc = in->in_valid && in_ready;
     int tc_busy = m->tc_busy != 0;
+
+    int s2_any = 0, ma_any = 0, s2_kill = 0;
+    for (int i = 0; i <= E; i++) {
+        s2_any |= m->s2_v[i];
+        ma_any |= m->ma_v[i];
+    }
 
     int bflush_idx = -1;
     for (int i = 0; i < m->SN; i++)
@@ -361,7 +404,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int s3_mdue = s3_commit && n_commit >= m->nm;
     int flush = run && m->s3_v && (s3_split || s3_mdue);
 
-    uint64_t mul_n = run ? ((m->n + (m->s3_v ? m->s3_c : 0) + m->s2_c) & LIM) : m->n;
+    uint64_t mul_n = run ? ((m->n + (m->s3_v ? m->s3_c : 0) + m->s2_c[E]) & LIM) : m->n;
     uint64_t thr_d = ((uint64_t)m->c.eps_q * mul_n) >> 16;
 
     /* outputs of this cycle */
@@ -437,14 +480,14 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t s1_id_d = m->s1_id, s1_c_d = m->s1_c;
     int s2_v_d = m->s1_v, s2_pr_d = m->s1_pr, s2_ns_d = m->s1_ns, s2_j_d = m->s1_j;
     uint64_t s2_id_d = m->s1_id, s2_c_d = m->s1_c, s2_key_d = m->key_q;
-    int s3_v_d = 0, s3_ns_d = m->s2_ns, s3_idx_d = m->s3_idx, s3_lvl_d = m->s3_lvl;
-    uint64_t s3_id_d = m->s2_id, s3_c_d = m->s2_c;
+    int s3_v_d = 0, s3_ns_d = m->s2_ns[E], s3_idx_d = m->s3_idx, s3_lvl_d = m->s3_lvl;
+    uint64_t s3_id_d = m->s2_id[E], s3_c_d = m->s2_c[E];
     int fw_v_d = 0, fw_idx_d = m->fw_idx;
     uint64_t fw_val_d = m->fw_val;
     int rq_n_d = m->rq_n;
-    uint64_t rq_id_d[4], rq_c_d[4];
-    int rq_ns_d[4];
-    for (int i = 0; i < 4; i++) {
+    uint64_t rq_id_d[RAP_CYC_RQMAX], rq_c_d[RAP_CYC_RQMAX];
+    int rq_ns_d[RAP_CYC_RQMAX];
+    for (int i = 0; i < m->rqn; i++) {
         rq_id_d[i] = m->rq_id[i];
         rq_c_d[i] = m->rq_c[i];
         rq_ns_d[i] = m->rq_ns[i];
@@ -456,8 +499,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     unsigned pres_d = m->pres, miss_d = m->miss;
     int m_lvl_d = m->m_lvl, m_cur_d = m->m_cur, m_x_d = m->m_x, m_per_d = m->m_per;
     int mk_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0;
-    int mk_x_d = m->mk_x, mq_x_d = m->mk_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x, mc_a_d = m->mc_a;
-    uint64_t mq_cx_d = m->crd, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx;
+    int mk_x_d = m->mk_x, mq_x_d = m->mk_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x[E], mc_a_d = m->mc_a;
+    uint64_t mq_cx_d = m->crd, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx[E];
     int c2_ra = -1;
     int ro_c_d = m->ro_c;
     int out_v_d = m->out_v, out_k_d = m->out_k, out_l_d = m->out_l;
@@ -465,17 +508,17 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int full_d = m->full;
     int valid_clear = -1, valid_set = -1, len_set = 0;
 
-    /* stage 2 arbiter (only where its result is used) */
+    /* stage 2 arbiter at its end (only where its result is used) */
     int best_lvl = 0, best_idx = 0;
     uint64_t any_lvl = 0;
-    if ((run && m->s2_v && !m->s2_pr) || (m->s2_v && m->s2_pr))
-        arbiter(m, m->s2_key, H + 1, &best_lvl, &best_idx, &any_lvl);
-    else if (st == ST_M_RUN && m->ma_v)
-        arbiter(m, m->s2_key, m->m_lvl, &best_lvl, &best_idx, &any_lvl);
+    if ((run && m->s2_v[E] && !m->s2_pr[E]) || (m->s2_v[E] && m->s2_pr[E]))
+        arbiter(m, m->s2_key[E], H + 1, &best_lvl, &best_idx, &any_lvl);
+    else if (st == ST_M_RUN && m->ma_v[E])
+        arbiter(m, m->s2_key[E], m->m_lvl, &best_lvl, &best_idx, &any_lvl);
     mc_a_d = best_idx;
     s3_idx_d = best_idx;
     s3_lvl_d = best_lvl;
-    if (run && m->s2_v && !m->s2_pr) {
+    if (run && m->s2_v[E] && !m->s2_pr[E]) {
         c_ra = best_idx;
         p_ra = best_idx;
     }
@@ -509,15 +552,17 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             s1_ns_d = iss_ns;
             if (iss_rq) {
                 rq_n_d = m->rq_n - 1;
-                for (int i = 0; i < 3; i++) {
+                for (int i = 0; i < m->rqn - 1; i++) {
                     rq_id_d[i] = m->rq_id[i + 1];
                     rq_c_d[i] = m->rq_c[i + 1];
                     rq_ns_d[i] = m->rq_ns[i + 1];
                 }
-                rq_ns_d[3] = 0;
+                rq_id_d[m->rqn - 1] = 0;
+                rq_c_d[m->rqn - 1] = 0;
+                rq_ns_d[m->rqn - 1] = 0;
             }
         }
-        s3_v_d = m->s2_v;
+        s3_v_d = m->s2_v[E];
         if (s3_commit) {
             c_we = 1;
             c_wa = m->s3_idx;
@@ -530,30 +575,35 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             if (s3_skip) ctr_d[RAP_C_OVERFLOW] = (m->ctr[RAP_C_OVERFLOW] + 1) & LIM;
         }
         if (flush) {
+            /* squash and replay: everything in flight, oldest first */
             int fq_n = 0;
-            uint64_t fq_id[4] = {0, 0, 0, 0}, fq_c[4] = {0, 0, 0, 0};
-            int fq_ns[4] = {0, 0, 0, 0};
+            uint64_t fq_id[RAP_CYC_RQMAX] = {0}, fq_c[RAP_CYC_RQMAX] = {0};
+            int fq_ns[RAP_CYC_RQMAX] = {0};
 #define PUSH(ID, C, NS)                                                                            \
     do {                                                                                           \
-        fq_id[fq_n & 3] = (ID);                                                                    \
-        fq_c[fq_n & 3] = (C);                                                                      \
-        fq_ns[fq_n & 3] = (NS);                                                                    \
-        fq_n = (fq_n + 1) & 7;                                                                     \
+        if (fq_n < m->rqn) {                                                                       \
+            fq_id[fq_n] = (ID);                                                                    \
+            fq_c[fq_n] = (C);                                                                      \
+            fq_ns[fq_n] = (NS);                                                                    \
+        }                                                                                          \
+        fq_n++;                                                                                    \
     } while (0)
             if (s3_split) PUSH(m->s3_id, m->s3_c, m->s3_ns);
-            if (m->s2_v) PUSH(m->s2_id, m->s2_c, m->s2_ns);
+            for (int i = E; i >= 0; i--)
+                if (m->s2_v[i]) PUSH(m->s2_id[i], m->s2_c[i], m->s2_ns[i]);
             if (m->s1_v) PUSH(m->s1_id, m->s1_c, m->s1_ns);
             if (iss_v) PUSH(iss_id, iss_c, iss_ns);
-            for (int r = 1; r < 4; r++)
+            for (int r = 1; r < m->rqn; r++)
                 if (r < m->rq_n) PUSH(m->rq_id[r], m->rq_c[r], m->rq_ns[r]);
 #undef PUSH
             rq_n_d = fq_n;
-            for (int i = 0; i < 4; i++) {
+            for (int i = 0; i < m->rqn; i++) {
                 rq_id_d[i] = fq_id[i];
                 rq_c_d[i] = fq_c[i];
                 rq_ns_d[i] = fq_ns[i];
             }
             s1_v_d = s2_v_d = s3_v_d = 0;
+            s2_kill = 1;
             if (s3_split) {
                 sp_pre_d = m->prd;
                 sp_lvl_d = m->s3_lvl;
@@ -563,7 +613,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 m_per_d = 1;
                 st_d = ST_M_INIT;
             }
-        } else if (in->eos && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !m->s2_v &&
+        } else if (in->eos && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !s2_any &&
                    !m->s3_v) {
             m_cur_d = 0;
             st_d = ST_RD;
@@ -578,7 +628,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         if (m->sp_j == B - 1) st_d = ST_PWAIT;
         break;
     case ST_PWAIT:
-        if (m->s2_v && m->s2_pr && m->s2_j == B - 1) st_d = ST_DECIDE;
+        if (m->s2_v[E] && m->s2_pr[E] && m->s2_j[E] == B - 1) st_d = ST_DECIDE;
         break;
     case ST_DECIDE: {
         int miss_cnt = 0;
@@ -644,7 +694,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             mk_v_d = 1;
             mk_x_d = x;
             m_cur_d = x + 1;
-        } else if (!(m->mk_v || m->mq_v || m->ma_v || m->mc_v)) {
+        } else if (!(m->mk_v || m->mq_v || ma_any || m->mc_v)) {
             if (m->m_lvl == 1) {
                 st_d = ST_M_END;
             } else {
@@ -657,8 +707,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             mq_v_d = 1;
         }
         ma_v_d = m->mq_v;
-        if (m->ma_v) c2_ra = best_idx;
-        mc_v_d = m->ma_v;
+        if (m->ma_v[E]) c2_ra = best_idx;
+        mc_v_d = m->ma_v[E];
         if (m->mc_v) {
             uint64_t ca = (m->fw_v && m->fw_idx == m->mc_a) ? m->fw_val : m->crd2;
             uint64_t sum = (ca + m->mc_cx) & LIM;
@@ -746,8 +796,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     }
 
     /* stage 2 probe result */
-    if (m->s2_v && m->s2_pr) {
-        unsigned bit = 1u << m->s2_j;
+    if (m->s2_v[E] && m->s2_pr[E]) {
+        unsigned bit = 1u << m->s2_j[E];
         if ((any_lvl >> (m->sp_lvl + 1)) & 1u)
             pres_d |= bit;
         else
@@ -782,7 +832,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->ev_id = ev_id_d;
     m->ev_c = ev_c_d;
     m->rq_n = rq_n_d;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < m->rqn; i++) {
         m->rq_id[i] = rq_id_d[i];
         m->rq_c[i] = rq_c_d[i];
         m->rq_ns[i] = rq_ns_d[i];
@@ -793,13 +843,26 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->s1_j = s1_j_d;
     m->s1_id = s1_id_d;
     m->s1_c = s1_c_d;
-    m->s2_v = s2_v_d;
-    m->s2_pr = s2_pr_d;
-    m->s2_ns = s2_ns_d;
-    m->s2_j = s2_j_d;
-    m->s2_id = s2_id_d;
-    m->s2_c = s2_c_d;
-    m->s2_key = s2_key_d;
+    /* stage 2 moves on every clock; a flush empties it */
+    for (int i = E; i > 0; i--) {
+        m->s2_v[i] = m->s2_v[i - 1] && !s2_kill;
+        m->s2_pr[i] = m->s2_pr[i - 1];
+        m->s2_ns[i] = m->s2_ns[i - 1];
+        m->s2_j[i] = m->s2_j[i - 1];
+        m->s2_id[i] = m->s2_id[i - 1];
+        m->s2_c[i] = m->s2_c[i - 1];
+        m->s2_key[i] = m->s2_key[i - 1];
+        m->ma_v[i] = m->ma_v[i - 1];
+        m->ma_x[i] = m->ma_x[i - 1];
+        m->ma_cx[i] = m->ma_cx[i - 1];
+    }
+    m->s2_v[0] = s2_v_d;
+    m->s2_pr[0] = s2_pr_d;
+    m->s2_ns[0] = s2_ns_d;
+    m->s2_j[0] = s2_j_d;
+    m->s2_id[0] = s2_id_d;
+    m->s2_c[0] = s2_c_d;
+    m->s2_key[0] = s2_key_d;
     m->key_q = tc_key & m->WMASK;
     m->s3_v = s3_v_d;
     m->s3_ns = s3_ns_d;
@@ -829,15 +892,15 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->m_per = m_per_d;
     m->mk_v = mk_v_d;
     m->mq_v = mq_v_d;
-    m->ma_v = ma_v_d;
+    m->ma_v[0] = ma_v_d;
     m->mc_v = mc_v_d;
     m->mk_x = mk_x_d;
     m->mq_x = mq_x_d;
-    m->ma_x = ma_x_d;
+    m->ma_x[0] = ma_x_d;
     m->mc_x = mc_x_d;
     m->mc_a = mc_a_d;
     m->mq_cx = mq_cx_d;
-    m->ma_cx = ma_cx_d;
+    m->ma_cx[0] = ma_cx_d;
     m->mc_cx = mc_cx_d;
     m->ro_c = ro_c_d;
     m->out_v = out_v_d;

@@ -32,9 +32,10 @@ module hwp_rap #(
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4,        // RAM TCAM: key bits per slice (RAM depth 2^chunk)
     parameter integer TCAM_BITWE   = 0,        // RAM TCAM: 1 per-bit write enables (no read-modify-write)
-    parameter integer ARB_SERIAL   = 0,        // stage-2 arbiter: 0 one-hot levels (fast), 1 bit-serial
+    parameter integer ARB_SERIAL   = 0,        // stage-2 arbiter: 0 tournament (hwp_rap_lpm), 1 bit-serial
                                                // (small), 2 bit-serial with the level limit applied by
                                                // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
+    parameter integer ARB_RG       = 0,        // tournament: tree levels per pipeline register (0: none)
     parameter integer OPT_LIVE_SUM = 1         // 1: stat_live_sum_o, the event-weighted live-node sum
 ) (
     input  wire          clk_i,
@@ -69,6 +70,15 @@ module hwp_rap #(
     localparam integer SBW = (SB > 0) ? SB : 1;
     localparam integer SN  = 1 << SB;
     localparam integer NCTR = 7;
+    // stage 2 takes 1 + TP clocks (the tournament's registers); the replay
+    // queue holds everything in flight at a flush (s1, stage 2, s3 and the
+    // issued item), the eviction-tag FIFO that plus ev and the pipeline
+    localparam integer TP  = (ARB_SERIAL == 0 && ARB_RG > 0) ? (IB - 1) / ARB_RG : 0;
+    localparam integer TPW = (TP > 0) ? TP : 1;
+    localparam integer RQ  = TP + 4;
+    localparam integer RQB = $clog2(RQ + 1);
+    localparam integer TQB = $clog2(2 * TP + 8);
+    localparam integer TQ  = 1 << TQB;
     localparam [CW-1:0] LIM = {CW{1'b1}};
     localparam [CB-1:0] BMAX = {CB{1'b1}};
     localparam [31:0] H32 = H;
@@ -92,21 +102,33 @@ module hwp_rap #(
     reg [W-1:0]  ev_id_q, ev_id_d;
     reg [CB-1:0] ev_c_q, ev_c_d;
     // replay queue
-    reg [2:0]    rq_n_q, rq_n_d;
-    reg [4*W-1:0]  rq_id_q, rq_id_d;
-    reg [4*CB-1:0] rq_c_q, rq_c_d;
-    reg [3:0]    rq_ns_q, rq_ns_d;
+    reg [RQB-1:0]   rq_n_q, rq_n_d;
+    reg [RQ*W-1:0]  rq_id_q, rq_id_d;
+    reg [RQ*CB-1:0] rq_c_q, rq_c_d;
+    reg [RQ-1:0]    rq_ns_q, rq_ns_d;
     // pipeline registers
     reg          s1_v_q, s1_v_d, s1_pr_q, s1_pr_d, s1_ns_q, s1_ns_d;
     reg [W-1:0]  s1_id_q, s1_id_d;
     reg [CB-1:0] s1_c_q, s1_c_d;
     reg [K-1:0]  s1_j_q, s1_j_d;
+    reg [LB:0]   s1_lim_q;  // level limit of the search in stage 1 (tournament)
     reg          s2_v_q, s2_v_d, s2_pr_q, s2_pr_d, s2_ns_q, s2_ns_d;
     reg [W-1:0]  s2_id_q, s2_id_d;
     reg [CB-1:0] s2_c_q, s2_c_d;
     reg [K-1:0]  s2_j_q, s2_j_d;
     reg [N-1:0]  s2_m_q, s2_m_d;
     wire [N-1:0] s1_mv;     // stage 1: live match lines (registered into s2_m_q)
+    // end of stage 2 (s2e): the item whose tournament result is out, TP
+    // clocks after s2; with TP = 0 the s2 registers themselves
+    wire         s2e_v, s2e_pr, s2e_ns;
+    wire [W-1:0] s2e_id;
+    wire [CB-1:0] s2e_c;
+    wire [K-1:0] s2e_j;
+    wire         s2d_any;   // an item in the stage-2 registers after s2 (s2d)
+    wire         mae_v;     // merge stage A's end: node x and its count
+    wire [IB-1:0] mae_x;
+    wire [CW-1:0] mae_cx;
+    wire         mad_any;
     reg          s3_v_q, s3_v_d, s3_ns_q, s3_ns_d;
     reg [W-1:0]  s3_id_q, s3_id_d;
     reg [CB-1:0] s3_c_q, s3_c_d;
@@ -120,10 +142,6 @@ module hwp_rap #(
     // node table: valid and level in registers, prefix and count in RAM
     reg [N-1:0]  valid_q, valid_d;
     reg [N*LB-1:0] len_q, len_d;
-    // level writes (slot, level), for the one-hot level copy of the parallel arbiter
-    reg          lw_we;
-    reg [IB-1:0] lw_idx;
-    reg [LB-1:0] lw_lvl;
     reg [W-1:0]  pmem [0:N-1];
     reg [CW-1:0] cmem [0:N-1];
     reg [W-1:0]  prd_q;
@@ -224,36 +242,16 @@ module hwp_rap #(
     wire          probe_hit;
     genvar ga, gb;
     generate
-        if (ARB_SERIAL == 0) begin : g_arbp
-            // one-hot copy of the levels; any_lvl[L]: some matching entry has
-            // level L (AND-OR of the match lines with the one-hot levels); a
-            // fixed priority over levels picks the longest
-            reg [N*(H+1)-1:0] lvo_q;
-            integer lw;
-            always @(posedge clk_i)
-                if (lw_we)
-                    for (lw = 0; lw < N; lw = lw + 1)
-                        if (lw[IB-1:0] == lw_idx)
-                            lvo_q[lw*(H+1) +: H+1] <= {{H{1'b0}}, 1'b1} << lw_lvl;
-            wire [H:0] any_lvl;
-            for (ga = 0; ga <= H; ga = ga + 1) begin : g_lvl
-                wire [N-1:0] col;
-                for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
-                    assign col[gb] = s2_m_q[gb] & lvo_q[gb*(H+1) + ga];
-                end
-                assign any_lvl[ga] = |col;
-            end
-            integer al;
-            always @(*) begin
-                best_lvl = {LB{1'b0}};
-                for (al = 0; al <= H; al = al + 1)
-                    if (any_lvl[al] && al < arb_lim) best_lvl = al[LB-1:0];
-            end
-            wire [H:0] best_oh = {{H{1'b0}}, 1'b1} << best_lvl;
-            for (gb = 0; gb < N; gb = gb + 1) begin : g_sel
-                assign arb_sel[gb] = s2_m_q[gb] & |(lvo_q[gb*(H+1) +: H+1] & best_oh);
-            end
-            assign probe_hit = any_lvl[sp_lvl_q + 1'b1];
+        if (ARB_SERIAL == 0) begin : g_arbt
+            // pipelined tournament over the match lines, which stage 1 has
+            // already limited (s1_lim_q); its result comes with s2e_*
+            wire [LB-1:0] lpm_lvl;
+            hwp_rap_lpm #(.N(N), .IB(IB), .LB(LB), .RG(ARB_RG)) u_lpm (
+                .clk_i(clk_i), .m_i(s2_m_q), .lvl_i(len_q), .lvl_o(lpm_lvl), .idx_o(best_idx));
+            always @(*) best_lvl = lpm_lvl;
+            assign probe_hit = ({1'b0, best_lvl} == {1'b0, sp_lvl_q} + 1'b1);
+            assign arb_sel = {N{1'b0}};
+            wire unused_lw = &{1'b0, arb_lim, arb_sel};
         end else begin : g_arbs
             // bit-serial maximum over the binary levels, most significant bit
             // first: keep the candidates with the bit set if there are any
@@ -302,15 +300,15 @@ module hwp_rap #(
             end
             assign arb_sel = cand;
             assign probe_hit = ({1'b0, best_lvl} == {1'b0, sp_lvl_q} + 1'b1);
-            wire unused_lw = &{1'b0, lw_we, lw_idx, lw_lvl, c1_d, b1_d};
-        end
-        for (ga = 0; ga < IB; ga = ga + 1) begin : g_idx
-            wire [N-1:0] col;
-            for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
-                localparam [31:0] GB = gb;
-                assign col[gb] = arb_sel[gb] & GB[ga];
+            wire unused_lw = &{1'b0, c1_d, b1_d, s1_lim_q};
+            for (ga = 0; ga < IB; ga = ga + 1) begin : g_idx
+                wire [N-1:0] col;
+                for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
+                    localparam [31:0] GB = gb;
+                    assign col[gb] = arb_sel[gb] & GB[ga];
+                end
+                assign best_idx[ga] = |col;
             end
-            assign best_idx[ga] = |col;
         end
     endgenerate
 
@@ -386,8 +384,8 @@ module hwp_rap #(
     end
     wire          run = (st_q == ST_RUN);
     wire [SBW-1:0] bidx = fold(in_id_i);
-    wire          iss_rq = run && (rq_n_q != 3'd0);
-    wire          iss_ev = run && (rq_n_q == 3'd0) && ev_v_q;
+    wire          iss_rq = run && (rq_n_q != {RQB{1'b0}});
+    wire          iss_ev = run && (rq_n_q == {RQB{1'b0}}) && ev_v_q;
     wire          iss_v  = iss_rq || iss_ev;
     wire [W-1:0]  iss_id = iss_rq ? rq_id_q[(0)*W +: W] : ev_id_q;
     wire [CB-1:0] iss_c  = iss_rq ? rq_c_q[(0)*CB +: CB] : ev_c_q;
@@ -422,13 +420,13 @@ module hwp_rap #(
 
     // the one multiplier: eps_q * n, n of the stage-2 event in RUN, else n
     wire [CW-1:0] mul_n = run ? (n_q + (s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}}) +
-                                 {{(CW-CB){1'b0}}, s2_c_q}) : n_q;
+                                 {{(CW-CB){1'b0}}, s2e_c}) : n_q;
     wire [CW+15:0] mul_p = eps_q_i * mul_n;
 
     // merge compare and merge-period step
     wire [CW-1:0] mc_ca = (fw_v_q && fw_idx_q == mc_a_q) ? fw_val_q : crd2_q;
     wire [CW-1:0] m_sum = mc_ca + mc_cx_q;
-    wire          m_busy = mk_v_q || mq_v_q || ma_v_q || mc_v_q;
+    wire          m_busy = mk_v_q || mq_v_q || ma_v_q || mad_any || mc_v_q;
     wire [CW+7:0] m_lhs = m_sum * H8;
     wire [CW+4:0] nm_mul = nm_q * MQ;
     wire [CW-1:0] nm_sat = (nm_mul > {5'd0, LIM}) ? LIM : nm_mul[CW-1:0];
@@ -458,43 +456,148 @@ module hwp_rap #(
     reg [W-1:0]  p_wd;
     reg [LB-1:0] p_wl;       // level written with the prefix (level RAM for the readout)
 
-    // replay-queue fill on a flush: the flushed pipeline items (stage 3 on a
-    // split, stage 2, stage 1: pre_v, compacted) in front of the issued item
-    // and the rest of the queue (src_v: the queue itself when it issued, else
-    // the issued event). At most four items are ever in flight, so the new
-    // queue is pre ++ src cut to four slots. Items are {ns, count, id}.
+    // replay-queue fill on a flush: the flushed pipeline items, oldest
+    // first (stage 3 on a split, s2e, the stage-2 registers s2d back to s2,
+    // stage 1), then the issued item and the rest of the queue (the queue
+    // itself when it issued, else the issued event), compacted in order.
+    // Everything in flight fits: RQ = stage 1 + (1 + TP) stage-2 items +
+    // stage 3 + the issued item. Items are {ns, count, id}.
     localparam integer IW = W + CB + 1;
-    reg [1:0]      pre_n;
-    reg [3*IW-1:0] pre_v;
-    reg [4*IW-1:0] src_v, src_sh, fq_v;
-    reg [2:0]      fq_n;
-    integer fr;
+    localparam integer NPRE = TP + 3;
+    localparam integer NCAND = NPRE + RQ;
+    reg [NCAND*IW-1:0] cd_v;   // candidates
+    reg [NCAND-1:0]    cd_ok;
+    reg [RQ*IW-1:0]    fq_v;
+    reg [RQB-1:0]      fq_n;
+    reg [RQ*IW-1:0]    cp_v;      // candidates 1.. compacted
+    reg [RQB-1:0]      cp_n;
+    reg [NCAND*RQB-1:0] cp_pos;
+    wire [TPW*IW-1:0]  s2d_item;   // s2d items, s2d_item[0] the youngest
+    wire [TPW-1:0]     s2d_v;
+    integer fr, fc;
     always @(*) begin
-        pre_n = {1'b0, s3_split} + {1'b0, s2_v_q} + {1'b0, s1_v_q};
-        pre_v = {3{s1_ns_q, s1_c_q, s1_id_q}};
-        if (s3_split && s2_v_q) pre_v[IW +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
-        if (s3_split)    pre_v[0 +: IW] = {s3_ns_q, s3_c_q, s3_id_q};
-        else if (s2_v_q) pre_v[0 +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
-        src_v = {(4*IW){1'b0}};
-        for (fr = 0; fr < 4; fr = fr + 1)
-            src_v[fr*IW +: IW] = {rq_ns_q[fr], rq_c_q[fr*CB +: CB], rq_id_q[fr*W +: W]};
-        if (rq_n_q != 3'd0) begin
-            fq_n = {1'b0, pre_n} + rq_n_q;
-        end else begin
-            src_v[0 +: IW] = {1'b0, ev_c_q, ev_id_q};
-            fq_n = {1'b0, pre_n} + {2'd0, iss_ev};
+        fr = 0;
+        cd_v = {(NCAND*IW){1'b0}};
+        cd_ok = {NCAND{1'b0}};
+        cd_v[0 +: IW] = {s3_ns_q, s3_c_q, s3_id_q};
+        cd_ok[0] = s3_split;
+        cd_v[IW +: IW] = {s2e_ns, s2e_c, s2e_id};
+        cd_ok[1] = s2e_v;
+        for (fc = 0; fc < TP; fc = fc + 1) begin
+            // s2d_item[TP-1] is s2e; the older of the rest come first
+            if (fc < TP - 1) begin
+                cd_v[(2 + fc)*IW +: IW] = s2d_item[(TP - 2 - fc)*IW +: IW];
+                cd_ok[2 + fc] = s2d_v[TP - 2 - fc];
+            end
         end
-        case (pre_n)
-            2'd0:    src_sh = src_v;
-            2'd1:    src_sh = {src_v[0 +: 3*IW], {IW{1'b0}}};
-            2'd2:    src_sh = {src_v[0 +: 2*IW], {(2*IW){1'b0}}};
-            default: src_sh = {src_v[0 +: IW], {(3*IW){1'b0}}};
-        endcase
-        fq_v = src_sh;
-        if (pre_n != 2'd0) fq_v[0 +: IW] = pre_v[0 +: IW];
-        if (pre_n[1])      fq_v[IW +: IW] = pre_v[IW +: IW];
-        if (pre_n == 2'd3) fq_v[2*IW +: IW] = pre_v[2*IW +: IW];
+        if (TP > 0) begin
+            cd_v[(TP + 1)*IW +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
+            cd_ok[TP + 1] = s2_v_q;
+        end
+        cd_v[(TP + 2)*IW +: IW] = {s1_ns_q, s1_c_q, s1_id_q};
+        cd_ok[TP + 2] = s1_v_q;
+        if (rq_n_q != {RQB{1'b0}}) begin
+            for (fc = 0; fc < RQ; fc = fc + 1) begin
+                cd_v[(NPRE + fc)*IW +: IW] = {rq_ns_q[fc], rq_c_q[fc*CB +: CB], rq_id_q[fc*W +: W]};
+                cd_ok[NPRE + fc] = fc < rq_n_q;
+            end
+        end else begin
+            cd_v[NPRE*IW +: IW] = {1'b0, ev_c_q, ev_id_q};
+            cd_ok[NPRE] = iss_ev;
+        end
+        // everything but stage 3 comes from registers: compacted by prefix
+        // counts (cp_pos: the slot of candidate fc), with AND-OR selects;
+        // the late stage-3 split decision only shifts the result by one
+        fq_v = {(RQ*IW){1'b0}};
+        fq_n = {RQB{1'b0}};
+        cp_n = {RQB{1'b0}};
+        cp_pos = {(NCAND*RQB){1'b0}};
+        for (fc = 1; fc < NCAND; fc = fc + 1) begin
+            cp_pos[fc*RQB +: RQB] = cp_n;
+            cp_n = cp_n + {{(RQB-1){1'b0}}, cd_ok[fc]};
+        end
+        cp_v = {(RQ*IW){1'b0}};
+        for (fr = 0; fr < RQ; fr = fr + 1)
+            for (fc = 1; fc < NCAND; fc = fc + 1)
+                if (cd_ok[fc] && cp_pos[fc*RQB +: RQB] == fr[RQB-1:0])
+                    cp_v[fr*IW +: IW] = cp_v[fr*IW +: IW] | cd_v[fc*IW +: IW];
+        if (cd_ok[0]) begin
+            fq_v = {cp_v[0 +: (RQ-1)*IW], cd_v[0 +: IW]};
+            fq_n = cp_n + 1'b1;
+        end else begin
+            fq_v = cp_v;
+            fq_n = cp_n;
+        end
     end
+
+    // stage 2's registers after s2 (the tournament's pipeline): the items
+    // and merge-pipeline nodes whose match lines are inside the tree move
+    // along with them; a flush empties them with the rest of the pipeline
+    generate
+        if (TP > 0) begin : g_s2d
+            reg [TP-1:0]    dv_q, dpr_q, mv_q;
+            reg [TP*IW-1:0] d_q;    // {ns, count, id}
+            reg [TP*K-1:0]  dj_q;
+            reg [TP*IB-1:0] mx_q;
+            reg [TP*CW-1:0] mcx_q;
+            integer di;
+            always @(posedge clk_i) begin
+                for (di = TP - 1; di > 0; di = di - 1) begin
+                    dv_q[di] <= dv_q[di-1] && !flush;
+                    dpr_q[di] <= dpr_q[di-1];
+                    d_q[di*IW +: IW] <= d_q[(di-1)*IW +: IW];
+                    dj_q[di*K +: K] <= dj_q[(di-1)*K +: K];
+                    mv_q[di] <= mv_q[di-1];
+                    mx_q[di*IB +: IB] <= mx_q[(di-1)*IB +: IB];
+                    mcx_q[di*CW +: CW] <= mcx_q[(di-1)*CW +: CW];
+                end
+                dv_q[0] <= s2_v_q && !flush;
+                dpr_q[0] <= s2_pr_q;
+                d_q[0 +: IW] <= {s2_ns_q, s2_c_q, s2_id_q};
+                dj_q[0 +: K] <= s2_j_q;
+                mv_q[0] <= ma_v_q;
+                mx_q[0 +: IB] <= ma_x_q;
+                mcx_q[0 +: CW] <= ma_cx_q;
+                if (rst_i) begin
+                    dv_q <= {TP{1'b0}};
+                    mv_q <= {TP{1'b0}};
+                end
+            end
+            assign s2e_v = dv_q[TP-1];
+            assign s2e_pr = dpr_q[TP-1];
+            assign {s2e_ns, s2e_c, s2e_id} = d_q[(TP-1)*IW +: IW];
+            assign s2e_j = dj_q[(TP-1)*K +: K];
+            assign s2d_any = |dv_q;
+            assign s2d_item = d_q;
+            assign s2d_v = dv_q;
+            assign mae_v = mv_q[TP-1];
+            assign mae_x = mx_q[(TP-1)*IB +: IB];
+            assign mae_cx = mcx_q[(TP-1)*CW +: CW];
+            assign mad_any = |mv_q;
+        end else begin : g_s2n
+            assign s2e_v = s2_v_q;
+            assign s2e_pr = s2_pr_q;
+            assign {s2e_ns, s2e_c, s2e_id} = {s2_ns_q, s2_c_q, s2_id_q};
+            assign s2e_j = s2_j_q;
+            assign s2d_any = 1'b0;
+            assign s2d_item = {IW{1'b0}};
+            assign s2d_v = 1'b0;
+            assign mae_v = ma_v_q;
+            assign mae_x = ma_x_q;
+            assign mae_cx = ma_cx_q;
+            assign mad_any = 1'b0;
+        end
+    endgenerate
+
+    // stage 1's level limit for the tournament (levels < s1_lim_q take
+    // part); the bit-serial arbiters apply arb_lim in stage 2 or the RAM
+    // TCAM's limit slice instead
+    wire [N-1:0] s1_lim_ok;
+    generate
+        for (gb = 0; gb < N; gb = gb + 1) begin : g_lim
+            assign s1_lim_ok[gb] = ARB_SERIAL != 0 || {1'b0, len_q[gb*LB +: LB]} < s1_lim_q;
+        end
+    endgenerate
 
     integer wi;
     always @(*) begin
@@ -509,14 +612,13 @@ module hwp_rap #(
         s1_v_d = 1'b0; s1_pr_d = 1'b0; s1_ns_d = 1'b0; s1_id_d = s1_id_q; s1_c_d = s1_c_q;
         s1_j_d = s1_j_q;
         s2_v_d = s1_v_q; s2_pr_d = s1_pr_q; s2_ns_d = s1_ns_q; s2_id_d = s1_id_q;
-        s2_c_d = s1_c_q; s2_j_d = s1_j_q; s2_m_d = s1_mv;
-        s3_v_d = 1'b0; s3_ns_d = s2_ns_q; s3_id_d = s2_id_q; s3_c_d = s2_c_q;
+        s2_c_d = s1_c_q; s2_j_d = s1_j_q; s2_m_d = s1_mv & s1_lim_ok;
+        s3_v_d = 1'b0; s3_ns_d = s2e_ns; s3_id_d = s2e_id; s3_c_d = s2e_c;
         s3_idx_d = best_idx; s3_lvl_d = best_lvl;
         thr_d = mul_p[CW+15:16];
         fw_v_d = 1'b0; fw_idx_d = fw_idx_q; fw_val_d = fw_val_q;
         valid_d = valid_q;
         len_d = len_q;
-        lw_we = 1'b0; lw_idx = {IB{1'b0}}; lw_lvl = {LB{1'b0}};
         wi = 0;
         n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
         ctr_d = ctr_q;
@@ -524,8 +626,8 @@ module hwp_rap #(
         pres_d = pres_q; miss_d = miss_q;
         m_lvl_d = m_lvl_q; m_cur_d = m_cur_q; m_x_d = m_x_q;
         mk_v_d = 1'b0; mq_v_d = 1'b0; ma_v_d = 1'b0; mc_v_d = 1'b0;
-        mk_x_d = mk_x_q; mq_x_d = mk_x_q; ma_x_d = mq_x_q; mc_x_d = ma_x_q; mc_a_d = best_idx;
-        mq_cx_d = crd_q; ma_cx_d = mq_cx_q; mc_cx_d = ma_cx_q;
+        mk_x_d = mk_x_q; mq_x_d = mk_x_q; ma_x_d = mq_x_q; mc_x_d = mae_x; mc_a_d = best_idx;
+        mq_cx_d = crd_q; ma_cx_d = mq_cx_q; mc_cx_d = mae_cx;
         m_per_d = m_per_q;
         ro_c_d = ro_c_q;
         out_v_d = out_v_q; out_k_d = out_k_q; out_p_d = out_p_q; out_l_d = out_l_q;
@@ -571,7 +673,6 @@ module hwp_rap #(
                 p_we = 1'b1; p_wa = {IB{1'b0}};
                 valid_d = {{(N-1){1'b0}}, 1'b1};
                 len_d[(0)*LB +: LB] = {LB{1'b0}};
-                lw_we = 1'b1;
                 live_d = 17'd1;
                 ctr_d[(5)*CW +: CW] = {{(CW-1){1'b0}}, 1'b1};
                 st_d = ST_IWAIT;
@@ -583,13 +684,13 @@ module hwp_rap #(
                     s1_v_d = 1'b1; s1_id_d = iss_id; s1_c_d = iss_c; s1_ns_d = iss_ns;
                     if (iss_rq) begin
                         rq_n_d = rq_n_q - 1'b1;
-                        rq_id_d = {{W{1'b0}}, rq_id_q[4*W-1:W]};
-                        rq_c_d  = {{CB{1'b0}}, rq_c_q[4*CB-1:CB]};
-                        rq_ns_d = {1'b0, rq_ns_q[3:1]};
+                        rq_id_d = {{W{1'b0}}, rq_id_q[RQ*W-1:W]};
+                        rq_c_d  = {{CB{1'b0}}, rq_c_q[RQ*CB-1:CB]};
+                        rq_ns_d = {1'b0, rq_ns_q[RQ-1:1]};
                     end
                 end
                 // stage 2 -> 3 (stage 1 -> 2 is the default copy)
-                s3_v_d = s2_v_q;
+                s3_v_d = s2e_v;
                 // stage 3
                 if (s3_commit) begin
                     c_we = 1'b1; c_wa = s3_idx_q; c_wd = s3_sum;
@@ -600,7 +701,7 @@ module hwp_rap #(
                 end
                 if (flush) begin
                     rq_n_d = fq_n;
-                    for (wi = 0; wi < 4; wi = wi + 1) begin
+                    for (wi = 0; wi < RQ; wi = wi + 1) begin
                         rq_id_d[wi*W +: W]  = fq_v[wi*IW +: W];
                         rq_c_d[wi*CB +: CB] = fq_v[wi*IW + W +: CB];
                         rq_ns_d[wi]         = fq_v[wi*IW + W + CB];
@@ -613,8 +714,8 @@ module hwp_rap #(
                         m_per_d = 1'b1;
                         st_d = ST_M_INIT;
                     end
-                end else if (eos_i && !bflush_any && !ev_v_q && rq_n_q == 3'd0 && !s1_v_q &&
-                             !s2_v_q && !s3_v_q) begin
+                end else if (eos_i && !bflush_any && !ev_v_q && rq_n_q == {RQB{1'b0}} && !s1_v_q &&
+                             !s2_v_q && !s2d_any && !s3_v_q) begin
                     m_cur_d = {(IB+1){1'b0}};
                     st_d = ST_RD;
                 end
@@ -627,7 +728,7 @@ module hwp_rap #(
                 if (sp_j_q == B[K:0] - 1'b1) st_d = ST_PWAIT;
             end
             ST_PWAIT: begin
-                if (s2_v_q && s2_pr_q && s2_j_q == B[K-1:0] - 1'b1) st_d = ST_DECIDE;
+                if (s2e_v && s2e_pr && s2e_j == B[K-1:0] - 1'b1) st_d = ST_DECIDE;
             end
             ST_DECIDE: begin
                 if ({15'd0, live_q} + {{(31-K){1'b0}}, miss_cnt} <= N) begin
@@ -659,7 +760,6 @@ module hwp_rap #(
                             valid_d[wi] = 1'b1;
                             len_d[wi*LB +: LB] = sp_lvl_q + 1'b1;
                         end
-                    lw_we = 1'b1; lw_idx = free_idx; lw_lvl = sp_lvl_q + 1'b1;
                     live_d = live_q + 1'b1;
                     if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[(5)*CW +: CW])
                         ctr_d[(5)*CW +: CW] = {{(CW-17){1'b0}}, live_q + 1'b1};
@@ -695,7 +795,7 @@ module hwp_rap #(
                 // A: closest live ancestor (levels below this one); read its count
                 arb_lim = {1'b0, m_lvl_q};
                 c2_ra = best_idx;
-                mc_v_d = ma_v_q;
+                mc_v_d = mae_v;
                 // C: fold x into its ancestor if the two together stay within the threshold
                 if (mc_v_q && m_lhs <= {8'd0, thr_q}) begin
                     c_we = 1'b1; c_wa = mc_a_q; c_wd = m_sum;
@@ -758,9 +858,9 @@ module hwp_rap #(
         endcase
 
         // stage 2: record probe results (a child is live iff a match at level + 1)
-        if (s2_v_q && s2_pr_q) begin
+        if (s2e_v && s2e_pr) begin
             arb_lim = {1'b0, sp_lvl_q} + {{(LB-1){1'b0}}, 2'd2};
-            pres_d[s2_j_q] = probe_hit;
+            pres_d[s2e_j] = probe_hit;
         end
     end
 
@@ -774,14 +874,15 @@ module hwp_rap #(
     // eviction, popped when stage 3 commits it); splits and forced merge
     // batches belong to the head eviction, periodic batches to the last
     // committed one, the root to event 0. An eviction lives in exactly one of
-    // ev, rq (4), s1, s2, s3 from push to pop, so the FIFO holds at most 8.
+    // ev, rq (RQ), s1, stage 2 (1 + TP), s3 from push to pop, so the FIFO
+    // holds at most 2 TP + 8 (TQ).
     wire ev_push = in_acc ? ((b_hit && b_cnt == BMAX) || (!b_hit && bv_q[bidx]))
                           : (eos_i && ev_free && bflush_any);
     generate
         if (OPT_LIVE_SUM != 0) begin : g_lsum
             reg  [CW-1:0] ea_q;          // events accepted
-            reg  [CW-1:0] tq_q [0:7];    // eviction tags
-            reg  [2:0]    tq_h_q, tq_t_q;
+            reg  [CW-1:0] tq_q [0:TQ-1]; // eviction tags
+            reg  [TQB-1:0] tq_h_q, tq_t_q;
             reg  [CW-1:0] tl_q;          // tag of the last committed eviction
             reg  [63:0]   acc_q;
             wire [CW-1:0] a = ea_q + {{(CW-1){1'b0}}, in_acc};
@@ -798,7 +899,7 @@ module hwp_rap #(
                 if (pop) tl_q <= tq_q[tq_h_q];
                 if (rst_i) begin
                     ea_q <= {CW{1'b0}};
-                    tq_h_q <= 3'd0; tq_t_q <= 3'd0;
+                    tq_h_q <= {TQB{1'b0}}; tq_t_q <= {TQB{1'b0}};
                     acc_q <= 64'd0;
                 end else begin
                     if (in_acc) ea_q <= a;
@@ -820,8 +921,8 @@ module hwp_rap #(
             st_q <= ST_INIT;
             bv_q <= {SN{1'b0}};
             ev_v_q <= 1'b0;
-            rq_n_q <= 3'd0;
-            rq_ns_q <= 4'd0;
+            rq_n_q <= {RQB{1'b0}};
+            rq_ns_q <= {RQ{1'b0}};
             s1_v_q <= 1'b0; s1_pr_q <= 1'b0;
             s2_v_q <= 1'b0; s2_pr_q <= 1'b0;
             s3_v_q <= 1'b0;
@@ -870,6 +971,7 @@ module hwp_rap #(
         ev_id_q <= ev_id_d; ev_c_q <= ev_c_d;
         rq_id_q <= rq_id_d;
         rq_c_q <= rq_c_d;
+        s1_lim_q <= tc_lim;
         s1_id_q <= s1_id_d; s1_c_q <= s1_c_d; s1_ns_q <= s1_ns_d; s1_j_q <= s1_j_d;
         s2_id_q <= s2_id_d; s2_c_q <= s2_c_d; s2_ns_q <= s2_ns_d; s2_j_q <= s2_j_d;
         s2_m_q <= s2_m_d;

@@ -12,7 +12,8 @@
 //
 // Build-time parameters arrive as --param NAME=v (SIM_GPARAMS, the same values
 // Verilator got as -G): W K N CW SB CB MERGE_FIRST MERGE_Q OPT_TCAM_RAM
-// TCAM_CHUNK. Run-time: --param eps_q=N (eps * 65536, default 6553) and
+// TCAM_CHUNK ARB_SERIAL ARB_RG (the tournament's register spacing, which sets
+// the cycle model's stage-2 latency exactly as hwp_rap.v's TP). Run-time: --param eps_q=N (eps * 65536, default 6553) and
 // --param field=a|b (the trace field profiled; default b for tuple2 traces,
 // a for tuple1 and retire traces, where a is the pc: the mapping of
 // `hwprof run --engine rap`).
@@ -50,6 +51,10 @@ public:
         // model for all): the arbiter (one-hot levels, bit-serial, limit in
         // the RAM TCAM) and the RAM TCAM's write style
         arb_serial_ = (int)opt.get_int("ARB_SERIAL", 0);
+        arb_rg_ = (int)opt.get_int("ARB_RG", 0);
+        int ib = 0;
+        while ((1 << ib) < c_.entries) ib++;
+        tp_ = (arb_serial_ == 0 && arb_rg_ > 0) ? (ib - 1) / arb_rg_ : 0;
         (void)opt.get_int("TCAM_BITWE", 0);
         c_.eps_q = (uint32_t)opt.get_int("eps_q", 6553);
         std::string f = opt.get_str("field", opt.trace.kind == HWP_KIND_TUPLE2 ? "b" : "a");
@@ -65,6 +70,11 @@ public:
         char err[256];
         if (rap_cyc_new(&m_, &c_, tram_, chunk_, err, sizeof err) ||
             rap_init(&f_, &c_, 1, err, sizeof err)) {
+            std::fprintf(stderr, "rap adapter: %s\n", err);
+            std::exit(2);
+        }
+        if (rap_cyc_set_arb_latency(m_, tp_)) {
+            std::snprintf(err, sizeof err, "tournament latency %d out of range", tp_);
             std::fprintf(stderr, "rap adapter: %s\n", err);
             std::exit(2);
         }
@@ -174,9 +184,9 @@ public:
     {
         char buf[300];
         std::snprintf(buf, sizeof buf,
-                      "field=%c tcam=%s arb=%s nodes=%zu splits=%llu batches=%llu merged=%llu "
+                      "field=%c tcam=%s arb=%s tp=%d nodes=%zu splits=%llu batches=%llu merged=%llu "
                       "overflow=%llu live_max=%llu stalls=%llu",
-                      field_b_ ? 'b' : 'a', tram_ ? "ram" : "lut", arb_serial_ == 0 ? "onehot" : arb_serial_ == 1 ? "serial" : "serial-tlim", nodes_.size(), (unsigned long long)ctrs_[1],
+                      field_b_ ? 'b' : 'a', tram_ ? "ram" : "lut", arb_serial_ == 0 ? "tournament" : arb_serial_ == 1 ? "serial" : "serial-tlim", tp_, nodes_.size(), (unsigned long long)ctrs_[1],
                       (unsigned long long)ctrs_[2], (unsigned long long)ctrs_[3],
                       (unsigned long long)ctrs_[4], (unsigned long long)ctrs_[5],
                       (unsigned long long)ctrs_[6]);
@@ -202,14 +212,15 @@ private:
         chk.eq("events accepted vs readout events", events_, ctrs_[RAP_C_EVENTS]);
         int tq_max = 0;
         chk.eq("live-node sum vs functional model", live_sum_, rap_cyc_live_sum(m_, &tq_max));
-        chk.eq("eviction-tag FIFO within its 8 entries", (uint64_t)1, (uint64_t)(tq_max <= RAP_CYC_TQ));
+        chk.eq("eviction-tag FIFO within its depth", (uint64_t)1,
+               (uint64_t)(tq_max <= rap_cyc_tq_depth(m_)));
     }
 
     VTop<Vhwp_rap> v_;
     rap_cyc_t *m_ = nullptr;
     rap_t *f_ = nullptr;
     rap_cfg c_;
-    int tram_ = 0, chunk_ = 4, arb_serial_ = 0;
+    int tram_ = 0, chunk_ = 4, arb_serial_ = 0, arb_rg_ = 0, tp_ = 0;
     bool field_b_ = false;
     uint64_t wmask_ = 0;
     bool structural_ = false, done_ = false, finalized_ = false, final_checked_ = false;

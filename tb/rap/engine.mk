@@ -8,29 +8,36 @@
 # anywhere on the RAM-TCAM builds (docs/rap.md, FPGA builds)
 SYNTH_PNR_OPTS_ecp5 := --router router2
 SIM_TOP     := hwp_rap
-SIM_RTL     := rap/hwp_rap_lsb.v rap/hwp_rap_tcam_lut.v rap/hwp_rap_tcam_ram.v rap/hwp_rap.v
+SIM_RTL     := rap/hwp_rap_lsb.v rap/hwp_rap_lpm.v rap/hwp_rap_tcam_lut.v rap/hwp_rap_tcam_ram.v rap/hwp_rap.v
 SIM_CSRC    := tb/rap/adapter.cpp
 SIM_CONFIGS := default ram full b16 ramfull ice40
 
 # default: register/LUT TCAM with 16 entries, b = 4, W = 32, eps = 10%, 4-slot
 # stage-0 buffer, first merge at 1024 events, q = 2: every trace fills the
-# TCAM now and then (forced merges, waiting splits) between normal phases
-SIM_GPARAMS_default := W=32 K=2 N=16 CW=32 SB=2 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=0
+# TCAM now and then (forced merges, waiting splits) between normal phases;
+# the tournament registered after every level (ARB_RG=1: 3 extra stage-2
+# clocks, 7-slot replay queue)
+SIM_GPARAMS_default := W=32 K=2 N=16 CW=32 SB=2 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=0 ARB_RG=1
 SIM_ARGS_default    := --param eps_q=6553
 
 # ram: the block-RAM-sliced TCAM with 64 entries (the iCE40 size; 4-bit
-# slices: entry writes take 17 cycles), 8-slot buffer
-SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4
+# slices: entry writes take 17 cycles), 8-slot buffer, tournament registered
+# every two levels (2 extra stage-2 clocks)
+SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4 ARB_RG=2
 SIM_ARGS_ram    := --param eps_q=6553
 
 # full: an 8-entry TCAM at eps = 1% is full almost all the time: splits wait,
 # forced merge batches, overflowed updates; one-slot buffer with 4-bit counts
-# (saturation evictions); first merge at 100 events, q = 3
-SIM_GPARAMS_full := W=32 K=2 N=8 CW=32 SB=0 CB=4 MERGE_FIRST=100 MERGE_Q=3 OPT_TCAM_RAM=0
+# (saturation evictions); first merge at 100 events, q = 3; tournament
+# registered after every level (2 extra stage-2 clocks: with the one-slot
+# buffer the last items of a run arrive spaced, so the end-of-run drain of
+# the tournament's registers matters)
+SIM_GPARAMS_full := W=32 K=2 N=8 CW=32 SB=0 CB=4 MERGE_FIRST=100 MERGE_Q=3 OPT_TCAM_RAM=0 ARB_RG=1
 SIM_ARGS_full    := --param eps_q=655 --max-events 100000
 
 # b16: branching factor 16 over 64-bit keys (64-bit addresses and values),
-# 40 entries (not a power of two), eps = 5%, 24-bit counters
+# 40 entries (not a power of two), eps = 5%, 24-bit counters, combinational
+# tournament (ARB_RG=0, as in the board tops)
 SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_TCAM_RAM=0
 SIM_ARGS_b16    := --param eps_q=3276 --max-events 100000
 
