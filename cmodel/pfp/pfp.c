@@ -197,38 +197,39 @@ static int bdt_find(const pfp *m, uint64_t pc)
     return -1;
 }
 
-void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
+/* Each stage below computes, from the state before the edge, what it
+ * commits at the edge; pfp_step commits them when the front end advances
+ * (go). The stages and their RTL twins:
+ *   decode          hwp_pfp.v "decode"
+ *   table read      hwp_pfp_wbrd.v (held update, read with forwarding)
+ *   table apply     hwp_pfp_wb.v   (applies the update read last cycle)
+ *   lookup          hwp_pfp_lookup.v
+ *   fetch           hwp_pfp.v "fetch" (with the skip decision) */
+
+/* decode: what decode commits at the edge */
+typedef struct dec_res {
+    uint32_t hd;      /* next decode pointer */
+    int flag, lar_v, chk;
+    uint64_t lar;
+    int squash;       /* profile flag misprediction: refetch after the leader */
+    int resolve;      /* a mispredicted transfer was decoded */
+    int res_pen;
+    uint32_t fetched; /* fetched entries leaving the fetch queue */
+    pfp_upd upd;      /* the descriptor update handed to the table read stage */
+} dec_res;
+
+/* Decode: up to DEC_W fetched records, in order (docs/pfp.md). */
+static void stage_decode(pfp *m, const pfp_in *in, int go, uint64_t *st, pfp_out *out, dec_res *r)
 {
     const pfp_params *P = &m->p;
-    const uint32_t W = (uint32_t)m->W, wm = W - 1u, pm = (uint32_t)m->ptrm;
-    const uint32_t occ = (m->tl - m->hd) & pm;
-    const uint32_t room = (m->fp - m->hd) & pm; /* window entries before the fetch pointer */
-    const uint32_t avail = (m->tl - m->fp) & pm;
-    const uint32_t maxskip = (1u << P->skip_bits) - 1u;
-    const int done = in->eos && occ == 0;
-    const int go = !done && (in->eos || avail >= (uint32_t)m->look || occ == W);
-
-    memset(out, 0, sizeof *out);
-    out->in_ready = occ < W;
-    out->go = go;
-    out->done = done;
-
-    uint64_t st[PFP_S_N];
-    memset(st, 0, sizeof st);
-
-    /* ------------------------------------------------ decode (state before the edge) */
-    uint32_t hd_d = m->hd;
-    int flag = m->flag, lar_v = m->lar_v;
-    uint64_t lar = m->lar;
-    int squash = 0;          /* profile flag misprediction: refetch after the leader */
-    int resolve = 0;         /* a mispredicted transfer was decoded */
-    int res_pen = 0;
-    uint32_t dec_fetched = 0; /* fetched entries leaving the fetch queue */
-    pfp_upd upd; /* the descriptor update handed to the table update pipeline */
-    memset(&upd, 0, sizeof upd);
-    int chk_d = m->chk;
+    const uint32_t wm = (uint32_t)m->W - 1u, pm = (uint32_t)m->ptrm;
+    memset(r, 0, sizeof *r);
+    r->hd = m->hd;
+    r->flag = m->flag;
+    r->lar_v = m->lar_v;
+    r->lar = m->lar;
+    r->chk = m->chk;
     const int dec_en = go && in->disp_ready;
-    if (go && !in->disp_ready && room != 0) st[PFP_S_DISP_STALL]++;
     for (int j = 0; dec_en && j < P->dec_w; j++) {
         uint32_t p = (m->hd + (uint32_t)j) & pm;
         if (p == m->fp) break;
@@ -237,51 +238,51 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         int stop = 0;
         /* one descriptor update per cycle: a profile instruction that
          * starts a second block (leader register clear) ends the group */
-        if (pi && upd.v && !lar_v) break;
+        if (pi && r->upd.v && !r->lar_v) break;
         st[PFP_S_DECODED]++;
-        dec_fetched++;
-        hd_d = (p + 1u) & pm;
+        r->fetched++;
+        r->hd = (p + 1u) & pm;
         int disp = 0;
         switch (E->kind) {
-        case PFP_K_SET: flag = 1; lar_v = 0; break;
-        case PFP_K_RESET: flag = 0; lar_v = 0; break;
+        case PFP_K_SET: r->flag = 1; r->lar_v = 0; break;
+        case PFP_K_RESET: r->flag = 0; r->lar_v = 0; break;
         case PFP_K_POP:
             disp = 1;
-            lar_v = 0;
-            flag = E->val;
+            r->lar_v = 0;
+            r->flag = E->val;
             stop = 1;
             st[PFP_S_POP_STALL]++;
             break;
         case PFP_K_PI:
         case PFP_K_PIJ:
-            if (!lar_v) {
-                lar_v = 1;
-                lar = E->pc;
+            if (!r->lar_v) {
+                r->lar_v = 1;
+                r->lar = E->pc;
             }
             /* Section IV-A: the leader's descriptor is updated by the
-             * table update pipeline (two cycles later) */
-            upd.v = 1;
-            upd.L = lar;
-            upd.sv[j] = 1;
-            upd.pc[j] = E->pc;
-            upd.flag[j] = (uint8_t)flag;
-            disp = flag;
-            if (!flag) st[PFP_S_IGNORED_PI]++;
+             * table update stages (two cycles later) */
+            r->upd.v = 1;
+            r->upd.L = r->lar;
+            r->upd.sv[j] = 1;
+            r->upd.pc[j] = E->pc;
+            r->upd.flag[j] = (uint8_t)r->flag;
+            disp = r->flag;
+            if (!r->flag) st[PFP_S_IGNORED_PI]++;
             if (E->sk) {
                 stop = 1;
-                if (flag) {
-                    squash = 1;
+                if (r->flag) {
+                    r->squash = 1;
                     st[PFP_S_PFP_MISP]++;
                 } else {
                     st[PFP_S_SKIP_BLK]++;
                     st[PFP_S_SKIP_INS] += E->n;
-                    hd_d = (p + 1u + E->n) & pm;
+                    r->hd = (p + 1u + E->n) & pm;
                 }
             }
             break;
         default: /* ordinary instructions and pushpf */
             disp = 1;
-            lar_v = 0;
+            r->lar_v = 0;
             break;
         }
         if (disp) {
@@ -293,12 +294,12 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             if (m->on_disp) m->on_disp(m->on_disp_ctx, E->pc, E->kind);
         }
         if (E->mp && !E->sk) {
-            resolve = 1;
+            r->resolve = 1;
             stop = 1;
             if (E->kind == PFP_K_BR) {
                 st[PFP_S_BR_MISP]++;
-                res_pen = P->br_pen;
-                chk_d = flag; /* B.4: the flag is saved at the branch */
+                r->res_pen = P->br_pen;
+                r->chk = r->flag; /* B.4: the flag is saved at the branch */
             } else if (E->kind == PFP_K_PIJ && !E->taken) {
                 st[PFP_S_MISFETCH]++;
             } else {
@@ -307,125 +308,186 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         }
         if (stop) break;
     }
+}
 
-    /* ------------------------------------------------ table write-back (state before the edge) */
-    /* The update pipeline: decode hands an update to the read stage, which
-     * reads the table one cycle later with the write-back stage's write of
-     * that cycle forwarded, so the write-back stage, one more cycle later,
-     * applies it to the table as it is now (section IV-A): allocate only with the flag off (follow = leader +
-     * 4, predicted off, locked), extend the follow while locked, unlock when
-     * the leader is seen again, prediction bit = flag. */
-    int wb_way = -1, alloc = 0;
+/* table apply: the entry written at the edge (way -1: none) */
+typedef struct wb_res {
+    int way, alloc;
     pfp_bdt e;
-    memset(&e, 0, sizeof e);
+} wb_res;
+
+/* Table read and apply: the update decode handed over two cycles ago is
+ * applied to the table as it is now. (The RTL's read stage reads the set one
+ * cycle earlier with the apply stage's write of that cycle forwarded, which
+ * is the same table.) Section IV-A: allocate only with the flag off (follow
+ * = leader + 4, predicted off, locked), extend the follow while locked,
+ * unlock when the leader is seen again, prediction bit = flag; in slot
+ * order. */
+static void stage_table(const pfp *m, wb_res *r)
+{
     const pfp_upd *U = &m->wb_ap;
-    if (U->v) {
-        const uint64_t L = U->L;
-        const uint32_t s = set_of(m, L);
-        wb_way = bdt_find(m, L);
-        if (wb_way >= 0) e = m->bdt[s * 2 + (uint32_t)wb_way];
-        for (int j = 0; j < P->dec_w; j++) {
-            if (!U->sv[j]) continue;
-            const uint64_t pc = U->pc[j];
-            if (wb_way >= 0) {
-                if (e.lock && pc >= e.follow) e.follow = (pc + 4u) & m->pcm;
-                if (pc == L) e.lock = 0;
-                e.pred = U->flag[j];
-            } else if (!U->flag[j]) {
-                wb_way = !m->bdt[s * 2].v ? 0 : !m->bdt[s * 2 + 1].v ? 1 : m->lru[s];
-                alloc = 1;
-                e.v = 1;
-                e.tag = tag_of(m, L);
-                e.follow = (L + 4u) & m->pcm;
-                e.pred = 0;
-                e.lock = 1;
-            }
+    memset(r, 0, sizeof *r);
+    r->way = -1;
+    if (!U->v) return;
+    const uint64_t L = U->L;
+    const uint32_t s = set_of(m, L);
+    r->way = bdt_find(m, L);
+    if (r->way >= 0) r->e = m->bdt[s * 2 + (uint32_t)r->way];
+    for (int j = 0; j < m->p.dec_w; j++) {
+        if (!U->sv[j]) continue;
+        const uint64_t pc = U->pc[j];
+        if (r->way >= 0) {
+            if (r->e.lock && pc >= r->e.follow) r->e.follow = (pc + 4u) & m->pcm;
+            if (pc == L) r->e.lock = 0;
+            r->e.pred = U->flag[j];
+        } else if (!U->flag[j]) {
+            r->way = !m->bdt[s * 2].v ? 0 : !m->bdt[s * 2 + 1].v ? 1 : m->lru[s];
+            r->alloc = 1;
+            r->e.v = 1;
+            r->e.tag = tag_of(m, L);
+            r->e.follow = (L + 4u) & m->pcm;
+            r->e.pred = 0;
+            r->e.lock = 1;
         }
     }
+}
 
-    /* ------------------------------------------------ predictor lookup (state before the edge) */
-    /* Reads the descriptor of the candidate latched by fetch last cycle, as
-     * the table is at the start of this cycle, into the result registers. */
-    int lk_st = m->lk_st, lk_ok = m->lk_ok;
-    uint64_t lk_pc = m->lk_pc;
-    uint32_t lk_n = m->lk_n;
-    if (m->lk_st == 1) {
-        int w = bdt_find(m, m->lk_pc);
-        lk_ok = 0;
-        lk_n = 0;
-        if (w >= 0) {
-            const pfp_bdt *b = &m->bdt[set_of(m, m->lk_pc) * 2 + (uint32_t)w];
-            uint64_t len = ((b->follow - m->lk_pc) & m->pcm) >> 2;
-            lk_ok = !b->lock && !b->pred && len >= (uint64_t)P->min_len &&
-                    len <= (uint64_t)maxskip + 1u;
-            lk_n = (uint32_t)(len - 1u) & maxskip;
-        }
-        lk_st = 2;
+/* the lookup stage's registers after the edge */
+typedef struct lk_res {
+    int st, ok;
+    uint64_t pc;
+    uint32_t n;
+} lk_res;
+
+/* Predictor lookup: reads the descriptor of the candidate fetch latched last
+ * cycle, from the table as it is at the start of this cycle, into the result
+ * registers (fetch then updates st and pc). */
+static void stage_lookup(const pfp *m, lk_res *r)
+{
+    const uint32_t maxskip = (1u << m->p.skip_bits) - 1u;
+    r->st = m->lk_st;
+    r->ok = m->lk_ok;
+    r->pc = m->lk_pc;
+    r->n = m->lk_n;
+    if (m->lk_st != 1) return;
+    int w = bdt_find(m, m->lk_pc);
+    r->ok = 0;
+    r->n = 0;
+    if (w >= 0) {
+        const pfp_bdt *b = &m->bdt[set_of(m, m->lk_pc) * 2 + (uint32_t)w];
+        uint64_t len = ((b->follow - m->lk_pc) & m->pcm) >> 2;
+        r->ok = !b->lock && !b->pred && len >= (uint64_t)m->p.min_len && len <= (uint64_t)maxskip + 1u;
+        r->n = (uint32_t)(len - 1u) & maxskip;
     }
+    r->st = 2;
+}
 
-    /* ------------------------------------------------ fetch (state before the edge) */
-    uint32_t fp_d = m->fp;
-    int pb = m->pbit, lp = m->last_pi, fw = m->fwait;
-    uint32_t k = 0;
+/* fetch: what fetch commits at the edge */
+typedef struct fetch_res {
+    uint32_t fp, k; /* next fetch pointer, records fetched */
+    int pbit, last_pi, fwait;
+} fetch_res;
+
+/* Fetch: up to FETCH_W records into the fetch queue, with the skip decision
+ * for a leader candidate taken first in the group (docs/pfp.md). Writes the
+ * per-record fetch bits (sk, mp, n) of the records it fetches. */
+static void stage_fetch(pfp *m, const pfp_in *in, int go, uint32_t room, uint64_t *st, lk_res *lk,
+                        fetch_res *r)
+{
+    const pfp_params *P = &m->p;
+    const uint32_t W = (uint32_t)m->W, wm = W - 1u, pm = (uint32_t)m->ptrm;
+    r->fp = m->fp;
+    r->k = 0;
+    r->pbit = m->pbit;
+    r->last_pi = m->last_pi;
+    r->fwait = m->fwait;
     const int fetch_en = go && !m->fwait && room + (uint32_t)m->look <= W;
     if (go && m->fwait) st[PFP_S_FWAIT_CYC]++;
-    if (fetch_en) {
-        uint32_t q = m->fp;
-        while (k < (uint32_t)P->fetch_w && m->fq_n + k < (uint32_t)P->fq && q != m->tl) {
-            pfp_went *E = &m->win[q & wm];
-            const int pi = pfp_kind_is_pi(E->kind);
-            const int cand = pi && !lp;
-            /* A leader candidate is fetched only first in the group with its
-             * lookup result ready; any other one ends the group and, if the
-             * lookup stage is free, is latched for it. */
-            const int use = cand && k == 0 && m->lk_st == 2;
-            if (cand && !use) {
-                if (lk_st == 0) {
-                    lk_st = 1;
-                    lk_pc = E->pc;
-                }
-                break;
+    if (!fetch_en) return;
+    uint32_t q = m->fp, k = 0;
+    while (k < (uint32_t)P->fetch_w && m->fq_n + k < (uint32_t)P->fq && q != m->tl) {
+        pfp_went *E = &m->win[q & wm];
+        const int pi = pfp_kind_is_pi(E->kind);
+        const int cand = pi && !r->last_pi;
+        /* A leader candidate is fetched only first in the group with its
+         * lookup result ready; any other one ends the group and, if the
+         * lookup stage is free, is latched for it. */
+        const int use = cand && k == 0 && m->lk_st == 2;
+        if (cand && !use) {
+            if (lk->st == 0) {
+                lk->st = 1;
+                lk->pc = E->pc;
             }
-            k++;
-            st[PFP_S_FETCHED]++;
-            if (pi) st[PFP_S_FETCHED_PI]++;
-            E->sk = 0;
-            E->mp = 0;
-            E->n = 0;
-            lp = pi;
-            q = (q + 1u) & pm;
-            if (use) {
-                uint32_t left = (m->tl - q) & pm; /* records after the leader */
-                lk_st = 0;
-                if (in->pfp_en && m->lk_ok && m->lk_n <= left) {
-                    E->sk = 1;
-                    E->n = (uint16_t)m->lk_n;
-                    q = (q + m->lk_n) & pm;
-                    st[PFP_S_SKIPS]++;
-                    break;
-                }
-            }
-            int pred = 0;
-            switch (E->kind) {
-            case PFP_K_SET: pb = 1; break;
-            case PFP_K_RESET: pb = 0; break;
-            case PFP_K_BR: pred = E->bwd; break;
-            case PFP_K_JMP: pred = 1; break;
-            case PFP_K_PIJ: pred = pb; break; /* B.2: prediction-bit based */
-            default: break;
-            }
-            if (pred != E->taken) {
-                E->mp = 1;
-                fw = 1;
-                break;
-            }
-            if (pred) break; /* a taken transfer ends the fetch block */
+            break;
         }
-        fp_d = q;
-        if (k) st[PFP_S_FETCH_CYC]++;
+        k++;
+        st[PFP_S_FETCHED]++;
+        if (pi) st[PFP_S_FETCHED_PI]++;
+        E->sk = 0;
+        E->mp = 0;
+        E->n = 0;
+        r->last_pi = pi;
+        q = (q + 1u) & pm;
+        if (use) {
+            uint32_t left = (m->tl - q) & pm; /* records after the leader */
+            lk->st = 0;
+            if (in->pfp_en && m->lk_ok && m->lk_n <= left) {
+                E->sk = 1;
+                E->n = (uint16_t)m->lk_n;
+                q = (q + m->lk_n) & pm;
+                st[PFP_S_SKIPS]++;
+                break;
+            }
+        }
+        int pred = 0;
+        switch (E->kind) {
+        case PFP_K_SET: r->pbit = 1; break;
+        case PFP_K_RESET: r->pbit = 0; break;
+        case PFP_K_BR: pred = E->bwd; break;
+        case PFP_K_JMP: pred = 1; break;
+        case PFP_K_PIJ: pred = r->pbit; break; /* B.2: prediction-bit based */
+        default: break;
+        }
+        if (pred != E->taken) {
+            E->mp = 1;
+            r->fwait = 1;
+            break;
+        }
+        if (pred) break; /* a taken transfer ends the fetch block */
     }
+    r->fp = q;
+    r->k = k;
+    if (k) st[PFP_S_FETCH_CYC]++;
+}
 
-    /* ------------------------------------------------ next state */
+void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
+{
+    const uint32_t W = (uint32_t)m->W, wm = W - 1u, pm = (uint32_t)m->ptrm;
+    const uint32_t occ = (m->tl - m->hd) & pm;
+    const uint32_t room = (m->fp - m->hd) & pm; /* window entries before the fetch pointer */
+    const uint32_t avail = (m->tl - m->fp) & pm;
+    const int done = in->eos && occ == 0;
+    const int go = !done && (in->eos || avail >= (uint32_t)m->look || occ == W);
+
+    memset(out, 0, sizeof *out);
+    out->in_ready = occ < W;
+    out->go = go;
+    out->done = done;
+
+    uint64_t st[PFP_S_N];
+    memset(st, 0, sizeof st);
+    if (go && !in->disp_ready && room != 0) st[PFP_S_DISP_STALL]++;
+
+    dec_res d;
+    wb_res t;
+    lk_res lk;
+    fetch_res f;
+    stage_decode(m, in, go, st, out, &d);
+    stage_table(m, &t);
+    stage_lookup(m, &lk);
+    stage_fetch(m, in, go, room, st, &lk, &f);
+
+    /* ------------------------------------------------ the edge */
     if (in->in_valid && out->in_ready) {
         pfp_went *E = &m->win[m->tl & wm];
         E->pc = in->pc & m->pcm;
@@ -435,60 +497,61 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         E->bwd = (uint8_t)(in->len2 ? (in->insn >> 12) & 1u : (in->insn >> 31) & 1u);
         m->tl = (m->tl + 1u) & pm;
     }
-    if (go) {
-        if (wb_way >= 0) {
-            uint32_t s = set_of(m, U->L);
-            m->bdt[s * 2 + (uint32_t)wb_way] = e;
-            m->lru[s] = (uint8_t)(1 - wb_way);
-            out->bdt_write = 1;
-            if (alloc) st[PFP_S_BDT_ALLOC]++;
-        }
-        int flag_d = flag, pbit_d = pb, fwait_d = fw, res_d = m->res_cnt;
-        if (m->res_cnt != 0) {
-            res_d = m->res_cnt - 1;
-            if (m->res_cnt == 1) {
-                fwait_d = 0;
-                flag_d = m->chk; /* B.4: restore the flag saved at the branch */
-                pbit_d = m->chk;
-            }
-        }
-        if (squash) {
-            fp_d = hd_d;
-            m->fq_n = 0;
-            fwait_d = 0;
-            res_d = 0;
-            pbit_d = flag;
-            lp = 1;
-            lk_st = 0; /* the latched candidate is no longer at the fetch pointer */
-        } else {
-            m->fq_n = m->fq_n - dec_fetched + k;
-            if (resolve) {
-                pbit_d = flag;
-                if (res_pen == 0) fwait_d = 0;
-                else res_d = res_pen;
-            }
-        }
-        m->hd = hd_d;
-        m->fp = fp_d;
-        m->flag = flag_d;
-        m->pbit = pbit_d;
-        m->fwait = fwait_d;
-        m->res_cnt = res_d;
-        m->chk = chk_d;
-        m->last_pi = lp;
-        m->lar_v = lar_v;
-        m->lar = lar;
-        m->wb_ap = m->wb_rd;
-        m->wb_rd = upd;
-        m->lk_st = lk_st;
-        m->lk_pc = lk_pc;
-        m->lk_ok = lk_ok;
-        m->lk_n = lk_n;
-        st[PFP_S_CYCLES] = 1;
-        for (int s = 0; s < PFP_S_N; s++) m->stat[s] = (m->stat[s] + st[s]) & m->cntm;
-        out->disp_n = (int)st[PFP_S_DISP];
-        out->disp_pi_n = (int)st[PFP_S_DISP_PI];
+    if (!go) return;
+    if (t.way >= 0) {
+        uint32_t s = set_of(m, m->wb_ap.L);
+        m->bdt[s * 2 + (uint32_t)t.way] = t.e;
+        m->lru[s] = (uint8_t)(1 - t.way);
+        out->bdt_write = 1;
+        if (t.alloc) st[PFP_S_BDT_ALLOC]++;
     }
+    int flag_d = d.flag, pbit_d = f.pbit, fwait_d = f.fwait, res_d = m->res_cnt;
+    uint32_t fp_d = f.fp;
+    int lp_d = f.last_pi;
+    if (m->res_cnt != 0) {
+        res_d = m->res_cnt - 1;
+        if (m->res_cnt == 1) {
+            fwait_d = 0;
+            flag_d = m->chk; /* B.4: restore the flag saved at the branch */
+            pbit_d = m->chk;
+        }
+    }
+    if (d.squash) {
+        fp_d = d.hd;
+        m->fq_n = 0;
+        fwait_d = 0;
+        res_d = 0;
+        pbit_d = d.flag;
+        lp_d = 1;
+        lk.st = 0; /* the latched candidate is no longer at the fetch pointer */
+    } else {
+        m->fq_n = m->fq_n - d.fetched + f.k;
+        if (d.resolve) {
+            pbit_d = d.flag;
+            if (d.res_pen == 0) fwait_d = 0;
+            else res_d = d.res_pen;
+        }
+    }
+    m->hd = d.hd;
+    m->fp = fp_d;
+    m->flag = flag_d;
+    m->pbit = pbit_d;
+    m->fwait = fwait_d;
+    m->res_cnt = res_d;
+    m->chk = d.chk;
+    m->last_pi = lp_d;
+    m->lar_v = d.lar_v;
+    m->lar = d.lar;
+    m->wb_ap = m->wb_rd;
+    m->wb_rd = d.upd;
+    m->lk_st = lk.st;
+    m->lk_pc = lk.pc;
+    m->lk_ok = lk.ok;
+    m->lk_n = lk.n;
+    st[PFP_S_CYCLES] = 1;
+    for (int s = 0; s < PFP_S_N; s++) m->stat[s] = (m->stat[s] + st[s]) & m->cntm;
+    out->disp_n = (int)st[PFP_S_DISP];
+    out->disp_pi_n = (int)st[PFP_S_DISP_PI];
 }
 
 int pfp_run(pfp *m, const pfp_rec *recs, size_t n, int pfp_en)

@@ -240,7 +240,7 @@ module hwp_pfp #(
         run = dec_en;
         for (j = 0; j < DEC_W; j = j + 1) begin
             dp = hd_q + j[PW-1:0];
-            if (dp == fp_q) run = 1'b0;
+            if (room == j[PW-1:0]) run = 1'b0;  // slot j is the fetch pointer
             dk  = ds_kind[j*4 +: 4];
             dpc = ds_pc[j*PC_W +: PC_W];
             dpi = (dk == K_PI) || (dk == K_PIJ);
@@ -358,8 +358,10 @@ module hwp_pfp #(
         fwr_e = {(FETCH_W*WIN_BITS){1'b0}}; fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
         frun = fetch_en;
         for (k = 0; k < FETCH_W; k = k + 1) begin
-            if ({4'd0, fq_n_q} + {8'd0, nf} >= FQ[11:0]) frun = 1'b0;
-            if (fq == tl_q) frun = 1'b0;
+            // while the group runs, k records are fetched and fq = fp + k:
+            // the queue and window limits compare registers with constants
+            if ({4'd0, fq_n_q} + k[11:0] >= FQ[11:0]) frun = 1'b0;
+            if (avail == k[PW-1:0]) frun = 1'b0;
             fe  = fs_e[k*WIN_BITS +: WIN_BITS];
             fk  = fs_kind[k*4 +: 4];
             fpi = (fk == K_PI) || (fk == K_PIJ);
@@ -375,15 +377,15 @@ module hwp_pfp #(
                 fwr[k] = 1'b1;
                 fwr_e[k*WIN_BITS +: WIN_BITS] = fe;
                 lp_c = fpi;
-                fq = fq + 1'b1;
+                fq = fp_q + k[PW-1:0] + 1'b1;
                 if (fcand) begin
                     // first in the group with its lookup ready: the skip decision
                     f_use = 1'b1;
-                    fleft = tl_q - fq;
+                    fleft = avail - 1'b1;  // records after the leader (slot 0)
                     if (pfp_en_i && lk_ok && {{(PW-SKIP_BITS){1'b0}}, lk_n} <= fleft) begin
                         fwr_sk[k] = 1'b1;
                         fwr_n[k*SKIP_BITS +: SKIP_BITS] = lk_n;
-                        fq = fq + {{(PW-SKIP_BITS){1'b0}}, lk_n};
+                        fq = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
                         f_skips = f_skips + 4'd1;
                         frun = 1'b0;
                     end
@@ -509,14 +511,14 @@ module hwp_pfp #(
     wire [DEC_W-1:0]      rd_sv, rd_flag;
     wire [DEC_W*PC_W-1:0] rd_pc;
     wire [(1<<SET_BITS)-1:0] bdt_lru;
-    wire                  wb_write, wb_alloc, wb_way, wb_pred, wb_lock;
+    wire                  wb_write, wb_wr_en, wb_alloc, wb_way, wb_pred, wb_lock;
     wire [PC_W-1:0]       wb_L, wb_follow;
     hwp_pfp_wbrd #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wbrd (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
         .upd_i(upd), .upd_L_i(upd_L), .upd_sv_i(upd_sv), .upd_pc_i(upd_pc), .upd_flag_i(upd_flag),
         .bdt_v_i(bdt_v_q), .bdt_pred_i(bdt_pred_q), .bdt_lock_i(bdt_lock_q),
         .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q), .lru_i(bdt_lru),
-        .wr_i(wb_write), .wr_L_i(wb_L), .wr_way_i(wb_way), .wr_pred_i(wb_pred),
+        .wr_i(wb_wr_en), .wr_L_i(wb_L), .wr_way_i(wb_way), .wr_pred_i(wb_pred),
         .wr_lock_i(wb_lock), .wr_follow_i(wb_follow),
         .v_o(rd_v), .L_o(rd_L), .sv_o(rd_sv), .pc_o(rd_pc), .flag_o(rd_flag),
         .hit_o(rd_hit), .way_o(rd_way), .pred_o(rd_pred), .lock_o(rd_lock), .follow_o(rd_follow)
@@ -527,7 +529,7 @@ module hwp_pfp #(
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
         .v_i(rd_v), .L_i(rd_L), .sv_i(rd_sv), .pc_i(rd_pc), .flag_i(rd_flag),
         .hit_i(rd_hit), .way_i(rd_way), .pred_i(rd_pred), .lock_i(rd_lock), .follow_i(rd_follow),
-        .write_o(wb_write), .alloc_o(wb_alloc), .wr_L_o(wb_L), .wr_way_o(wb_way),
+        .write_o(wb_write), .wr_en_o(wb_wr_en), .alloc_o(wb_alloc), .wr_L_o(wb_L), .wr_way_o(wb_way),
         .wr_pred_o(wb_pred), .wr_lock_o(wb_lock), .wr_follow_o(wb_follow),
         .bdt_v_o(bdt_v_q), .bdt_pred_o(bdt_pred_q), .bdt_lock_o(bdt_lock_q),
         .bdt_tag_o(bdt_tag_q), .bdt_follow_o(bdt_follow_q), .lru_o(bdt_lru)

@@ -46,15 +46,18 @@ module hwp_pfp_lookup #(
     // table read for the latched pc: set = pc[SET_BITS:1], tag above it
     wire [SET_BITS-1:0] s   = pc_q[SET_BITS:1];
     wire [TAG_W-1:0]    tag = pc_q[PC_W-1:1+SET_BITS];
-    wire h0  = bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
-    wire h1  = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
-    wire way = !h0 && h1;
-    wire            pred   = bdt_pred_i[{s, way}];
-    wire            lock   = bdt_lock_i[{s, way}];
-    wire [PC_W-1:0] follow = bdt_follow_i[({s, way})*PC_W +: PC_W];
-    wire [PC_W-1:0] diff   = follow - pc_q;
-    wire [PC_W-3:0] len    = diff[PC_W-1:2];
-    wire ok_d = (h0 || h1) && !lock && !pred && len >= MIN_LEN_L && len <= MAXLEN_L;
+    // both ways in parallel (tag compare, block length from the follow),
+    // the hit way chosen last
+    wire h0 = bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
+    wire h1 = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
+    wire [PC_W-1:0] d0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W] - pc_q;
+    wire [PC_W-1:0] d1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W] - pc_q;
+    wire [PC_W-3:0] len0 = d0[PC_W-1:2];
+    wire [PC_W-3:0] len1 = d1[PC_W-1:2];
+    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && len0 >= MIN_LEN_L && len0 <= MAXLEN_L;
+    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && len1 >= MIN_LEN_L && len1 <= MAXLEN_L;
+    wire ok_d = h0 ? ok0 : (h1 && ok1);
+    wire [SKIP_BITS-1:0] n_d = (h0 ? len0[SKIP_BITS-1:0] : len1[SKIP_BITS-1:0]) - 1'b1;
 
     // a candidate is latched when the stage is idle or its result is taken
     // this cycle (fetch stops in front of the candidate at the fetch pointer
@@ -69,7 +72,7 @@ module hwp_pfp_lookup #(
         end else if (go_i) begin
             if (st_q == 2'd1) begin
                 ok_q <= ok_d;
-                n_q  <= len[SKIP_BITS-1:0] - 1'b1;
+                n_q  <= n_d;
             end
             if (take) pc_q <= latch_pc_i;
             if (squash_i)     st_q <= 2'd0;
@@ -83,7 +86,7 @@ module hwp_pfp_lookup #(
     assign ok_o = ok_q;
     assign n_o  = n_q;
 
-    wire unused_ok = &{1'b0, diff[1:0]};
+    wire unused_ok = &{1'b0, d0[1:0], d1[1:0]};
 endmodule
 
 `default_nettype wire

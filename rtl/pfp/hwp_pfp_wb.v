@@ -29,8 +29,11 @@ module hwp_pfp_wb #(
     input  wire                  pred_i,
     input  wire                  lock_i,
     input  wire [PC_W-1:0]       follow_i,
-    // the write at this edge (also forwarded to the read stage)
+    // the write at this edge, and forwarded to the read stage the entry
+    // written if the front end advances (the read stage's registers load
+    // only then, so the forwarding needs no go)
     output wire                  write_o,
+    output wire                  wr_en_o,
     output wire                  alloc_o,    // by an allocation
     output wire [PC_W-1:0]       wr_L_o,
     output wire                  wr_way_o,
@@ -63,30 +66,63 @@ module hwp_pfp_wb #(
     reg [DEC_W-1:0]      sv_q, flag_q;
     reg [DEC_W*PC_W-1:0] pc_q;
 
-    integer j;
-    reg            hit, alloc, e_pred, e_lock;
-    reg [PC_W-1:0] e_follow, spc;
-    always @* begin
-        hit = hit_q; alloc = 1'b0;
-        e_pred = pred_q; e_lock = lock_q; e_follow = follow_q;
-        spc = {PC_W{1'b0}};
-        for (j = 0; j < DEC_W; j = j + 1) begin
-            spc = pc_q[j*PC_W +: PC_W];
-            if (v_q && sv_q[j]) begin
-                if (hit) begin
-                    if (e_lock && spc >= e_follow) e_follow = spc + 4;
-                    if (spc == L_q) e_lock = 1'b0;
-                    e_pred = flag_q[j];
-                end else if (!flag_q[j]) begin
-                    hit      = 1'b1;
-                    alloc    = 1'b1;
-                    e_follow = L_q + 4;
-                    e_pred   = 1'b0;
-                    e_lock   = 1'b1;
+    // Section IV-A over the update's slots, in parallel: all profile
+    // instructions of one update see the same flag (a setpf, resetpf or
+    // poppf clears the leader register, so a profile instruction after it
+    // would start a second block, which ends decode's group). Without a hit
+    // the first of them allocates (flag off) and the others update the new
+    // entry. The follow after slot j is pc_j + 4 when the entry is still
+    // locked and pc_j >= the follow before it: the follow is one of base_f
+    // and the pc_i + 4, all compared with each pc_j at once, and a one-hot
+    // choice runs over the slots.
+    wire            fl     = |(sv_q & flag_q);
+    wire            alloc  = v_q && !hit_q && !fl && (|sv_q);
+    wire            hit    = hit_q || alloc;
+    wire [PC_W-1:0] base_f = hit_q ? follow_q : L_q + 4;
+    wire            base_l = hit_q ? lock_q : 1'b1;
+    // the slots that apply the update rules: all, or all but the allocating one
+    wire [DEC_W-1:0] app = hit_q ? sv_q : (sv_q & ~(sv_q & (~sv_q + 1'b1)));
+    wire [DEC_W*PC_W-1:0] p4;               // pc_i + 4
+    wire [DEC_W-1:0]      ge0, eq;          // pc_j >= base_f, pc_j == leader
+    wire [DEC_W*DEC_W-1:0] ge;              // [j*DEC_W + i]: pc_j >= pc_i + 4
+    genvar gj, gi;
+    generate
+        for (gj = 0; gj < DEC_W; gj = gj + 1) begin : g_cmp
+            assign p4[gj*PC_W +: PC_W] = pc_q[gj*PC_W +: PC_W] + 4;
+            assign ge0[gj] = pc_q[gj*PC_W +: PC_W] >= base_f;
+            assign eq[gj]  = pc_q[gj*PC_W +: PC_W] == L_q;
+            for (gi = 0; gi < DEC_W; gi = gi + 1) begin : g_ge
+                if (gi < gj) begin : g_lt
+                    assign ge[gj*DEC_W + gi] = pc_q[gj*PC_W +: PC_W] >= p4[gi*PC_W +: PC_W];
+                end else begin : g_na
+                    assign ge[gj*DEC_W + gi] = 1'b0;
                 end
             end
         end
+    endgenerate
+    integer j, i;
+    reg [DEC_W:0]  cur;     // which value the follow is: pc_i + 4, or base_f (bit DEC_W)
+    reg            e_lock, gej;
+    reg [PC_W-1:0] e_follow;
+    always @* begin
+        cur = {1'b1, {DEC_W{1'b0}}};
+        e_lock = base_l;
+        gej = 1'b0;
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            gej = cur[DEC_W] && ge0[j];
+            for (i = 0; i < DEC_W; i = i + 1)
+                if (ge[j*DEC_W + i] && cur[i]) gej = 1'b1;
+            if (app[j]) begin
+                if (e_lock && gej) cur = {{DEC_W{1'b0}}, 1'b1} << j;
+                if (eq[j]) e_lock = 1'b0;
+            end
+        end
+        e_follow = cur[DEC_W] ? base_f : {PC_W{1'b0}};
+        for (i = 0; i < DEC_W; i = i + 1)
+            if (cur[i]) e_follow = p4[i*PC_W +: PC_W];
     end
+    // prediction bit: the flag (0 when allocating); no slot: unchanged
+    wire e_pred = (|app) ? fl : (hit_q ? pred_q : 1'b0);
     wire wr = go_i && v_q && hit;
     wire [SET_BITS-1:0] s = L_q[SET_BITS:1];
 
@@ -125,6 +161,7 @@ module hwp_pfp_wb #(
     endgenerate
 
     assign write_o      = wr;
+    assign wr_en_o      = v_q && hit;
     assign alloc_o      = wr && alloc;
     assign wr_L_o       = L_q;
     assign wr_way_o     = way_q;

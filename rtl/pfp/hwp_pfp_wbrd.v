@@ -34,7 +34,7 @@ module hwp_pfp_wbrd #(
     input  wire [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]   bdt_tag_i,
     input  wire [(2<<SET_BITS)*PC_W-1:0]    bdt_follow_i,
     input  wire [(1<<SET_BITS)-1:0] lru_i,
-    // the apply stage's write at this edge (forwarded)
+    // the entry the apply stage writes if the front end advances (forwarded)
     input  wire                  wr_i,
     input  wire [PC_W-1:0]       wr_L_i,
     input  wire                  wr_way_i,

@@ -38,8 +38,10 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--json-out")
     ap.add_argument("--tmp", default="build/eval/pfp")
-    ap.add_argument("--synth-root", default="build/synth",
-                    help="where `make synth BOARD=b ENGINE=pfp` left summary.json")
+    ap.add_argument("--synth-root", action="append",
+                    help="where a build left <board>/pfp/summary.json (repeatable; the first "
+                         "found per board is used; default: the speed-report builds "
+                         "build/speed/pfp-ice40 and build/speed/pfp-ecp5, then build/synth)")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
@@ -154,17 +156,20 @@ def main():
         L.append(f"| {name} | " + " | ".join(
             f"{r['sets'][n]['fetch_reduction_pct']:.1f} / {r['sets'][n]['mispredictions']}" for n in SETS) + " |")
     L.append("")
-    L.append("## FPGA (`make synth-bench BOARD=icebreaker|ulx3s ENGINE=pfp`)\n")
+    L.append("## FPGA (`make speed-report` rows pfp-ice40 / pfp-ecp5, or `make synth-bench BOARD=icebreaker|ulx3s ENGINE=pfp`)\n")
     L.append("Out-of-context bench (every port registered, fpga/gen_bench.py); the window and the "
              "descriptor table are read by several ports per cycle, combinationally, so they are "
              "registers or LUT RAM, not block RAM (docs/pfp.md).\n")
     L.append("| board | device | configuration | logic cells / LUT4 used | FF | LUT RAM | block RAM | Fmax (MHz) | target |")
     L.append("|---|---|---|---|---|---|---|---|---|")
     found = False
+    roots = a.synth_root or ["build/speed/pfp-ice40", "build/speed/pfp-ecp5", "build/synth"]
     for board in ("icebreaker", "ulx3s"):
-        p = os.path.join(a.synth_root, board, "pfp", "summary.json")
-        if not os.path.exists(p):
+        ps = [os.path.join(r, board, "pfp", "summary.json") for r in roots]
+        ps = [p for p in ps if os.path.exists(p)]
+        if not ps:
             continue
+        p = ps[0]
         d = json.load(open(p))
         if d.get("fmax_mhz") is None or not d.get("device"):
             continue  # a failed build leaves an incomplete summary
@@ -176,7 +181,7 @@ def main():
                  f"of {n.get('logic', {}).get('available', '-')} | {ff} | {yc.get('LUTRAM', 0)} | "
                  f"{n.get('bram', {}).get('used', '-')} | {d.get('fmax_mhz')} | {d.get('target_mhz')} |")
     if not found:
-        L.append("| (not built: run `make synth-bench BOARD=icebreaker ENGINE=pfp` and `make synth-bench BOARD=ulx3s ENGINE=pfp`, then `make eval-pfp`) | | | | | | | | |")
+        L.append("| (not built: run `SPEED_ONLY=\"pfp-ice40 pfp-ecp5\" make speed-report`, then `make eval-pfp`) | | | | | | | | |")
     L.append("")
     with open(a.out, "w") as f:
         f.write("\n".join(L) + "\n")
