@@ -158,11 +158,16 @@ uint64_t rap_cyc_live_sum(const rap_cyc_t *m, int *tq_max);
 /* Stage 2's extra clocks: the pipeline registers of the longest-prefix
  * tournament (rtl/rap/hwp_rap_lpm.v: (log2 N - 1) / ARB_RG with ARB_RG > 0,
  * else 0), 0..RAP_CYC_TPMAX; set before the first reset. The replay queue
- * then has tp + 4 slots and the eviction-tag FIFO rap_cyc_tq_depth(m)
+ * then has tp + 4 slots (one more with rap_cyc_set_cnt_reg) and the eviction-tag FIFO rap_cyc_tq_depth(m)
  * (the power of two >= 2 tp + 8). Returns -1 if out of range. */
 #define RAP_CYC_TPMAX 16
 #define RAP_CYC_RQMAX (RAP_CYC_TPMAX + 4)
 int rap_cyc_set_arb_latency(rap_cyc_t *m, int tp);
+/* on = 1: the engine's OPT_CREG (a register stage s3a between stage 2 and
+ * stage 3; stage 3 forwards the counter writes of the last two clocks; the
+ * replay queue and the tag FIFO grow as if tp were one more). Set before
+ * the first reset. */
+void rap_cyc_set_cnt_reg(rap_cyc_t *m, int on);
 int rap_cyc_tq_depth(const rap_cyc_t *m);
 uint64_t rap_cyc_next_merge(const rap_cyc_t *m);
 int rap_cyc_full(const rap_cyc_t *m);

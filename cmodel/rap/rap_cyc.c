@@ -17,12 +17,15 @@
  *          pipeline registers, rap_cyc_set_arb_latency): functionally the
  *          arbiter below, applied at the last of these clocks (s2e), when the
  *          counter and prefix RAMs are read
- *   s3     counter read-modify-write; forwarding of the previous clock's
- *          counter write (distance 1, the only distance: the RAM is read at
- *          s2e, one clock before s3, whatever tp is)
+ *   s3a    (creg only, rap_cyc_set_cnt_reg) the item waits while the counter
+ *          and prefix words read at s2e are registered again
+ *   s3     counter read-modify-write; forwarding of the counter writes the
+ *          word read at s2e missed: the previous clock's (distance 1) and,
+ *          with creg, the one before (distance 2); tp does not matter (the
+ *          RAM is read at s2e)
  *   split / due merge at s3: stall by squash and replay: every item in s1,
  *          s2 .. s2e and the issued one goes back to the replay queue, oldest
- *          first (tp + 4 slots), and is searched again after the tables
+ *          first (tp + creg + 4 slots), and is searched again after the tables
  *          changed; nothing is forwarded across a table change
  *   merge pipeline K, Q (= s1), A (= s2 .. s2e), C: forwarding of the last
  *          ancestor count (distance 1); each level drains before the next.
@@ -58,8 +61,12 @@ struct rap_cyc {
     int rq_n, rqn;
     uint64_t rq_id[RAP_CYC_RQMAX], rq_c[RAP_CYC_RQMAX];
     int rq_ns[RAP_CYC_RQMAX];
-    /* pipeline: stage 2 is s2[0] .. s2[tp] (s2e = s2[tp]) */
-    int tp;
+    /* pipeline: stage 2 is s2[0] .. s2[tp] (s2e = s2[tp]), then s3a (creg) */
+    int tp, creg;
+    int s3a_v, s3a_ns, s3a_idx, s3a_lvl;
+    uint64_t s3a_id, s3a_c, crd_r, prd_r;
+    int fw2_v, fw2_idx;
+    uint64_t fw2_val;
     int s1_v, s1_pr, s1_ns, s1_j;
     uint64_t s1_id, s1_c;
     int s2_v[RAP_CYC_TPMAX + 1], s2_pr[RAP_CYC_TPMAX + 1], s2_ns[RAP_CYC_TPMAX + 1],
@@ -110,8 +117,9 @@ struct rap_cyc {
  * tags (pushed when stage 0 creates an eviction, popped when stage 3 commits
  * it). Splits and forced merge batches belong to the head eviction, periodic
  * batches to the last committed one, the root to event 0. An eviction sits in
- * exactly one of ev, rq (tp + 4), s1, s2 (1 + tp), s3 between push and pop,
- * so the FIFO holds at most 2 tp + 8 (tqn, the power of two the RTL uses);
+ * exactly one of ev, rq (tp + creg + 4), s1, s2 (1 + tp), s3a (creg), s3
+ * between push and pop, so the FIFO holds at most 2 (tp + creg) + 8 (tqn,
+ * the power of two the RTL uses);
  * tq_max records the depth reached. */
 static void lsum_step(rap_cyc_t *m, int st_init, int in_acc, int push, int pop, int live_d)
 {
@@ -278,14 +286,25 @@ oom:
     return -1;
 }
 
+static void set_depths(rap_cyc_t *m)
+{
+    m->rqn = m->tp + m->creg + 4;
+    m->tqn = 8;
+    while (m->tqn < 2 * (m->tp + m->creg) + 8) m->tqn <<= 1;
+}
+
 int rap_cyc_set_arb_latency(rap_cyc_t *m, int tp)
 {
     if (tp < 0 || tp > RAP_CYC_TPMAX) return -1;
     m->tp = tp;
-    m->rqn = tp + 4;
-    m->tqn = 8;
-    while (m->tqn < 2 * tp + 8) m->tqn <<= 1;
+    set_depths(m);
     return 0;
+}
+
+void rap_cyc_set_cnt_reg(rap_cyc_t *m, int on)
+{
+    m->creg = on != 0;
+    set_depths(m);
 }
 
 int rap_cyc_tq_depth(const rap_cyc_t *m) { return m->tqn; }
@@ -316,7 +335,9 @@ static void do_reset(rap_cyc_t *m)
     m->s1_v = m->s1_pr = 0;
     for (int i = 0; i <= m->tp; i++) m->s2_v[i] = m->s2_pr[i] = m->ma_v[i] = 0;
     m->s3_v = 0;
+    m->s3a_v = 0;
     m->fw_v = 0;
+    m->fw2_v = 0;
     for (int i = 0; i < m->c.entries; i++) {
         if (m->valid[i]) h_del(m, m->pmem[i], m->len[i]);
         m->valid[i] = 0;
@@ -394,7 +415,10 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         }
     int bflush_any = bflush_idx >= 0;
 
-    uint64_t s3_cnt = (m->fw_v && m->fw_idx == m->s3_idx) ? m->fw_val : m->crd;
+    uint64_t s3_cnt = (m->fw_v && m->fw_idx == m->s3_idx)     ? m->fw_val
+                      : (m->fw2_v && m->fw2_idx == m->s3_idx) ? m->fw2_val
+                      : m->creg                               ? m->crd_r
+                                                              : m->crd;
     uint64_t s3_sum = (s3_cnt + m->s3_c) & LIM;
     int s3_need = m->s3_v && !m->s3_ns && m->s3_lvl != H && s3_sum * (uint64_t)H > m->thr;
     int s3_skip = s3_need && m->full && !rap_force_ok(m->n, m->nlm);
@@ -404,7 +428,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int s3_mdue = s3_commit && n_commit >= m->nm;
     int flush = run && m->s3_v && (s3_split || s3_mdue);
 
-    uint64_t mul_n = run ? ((m->n + (m->s3_v ? m->s3_c : 0) + m->s2_c[E]) & LIM) : m->n;
+    uint64_t mul_n = run ? ((m->n + (m->s3_v ? m->s3_c : 0) + (m->creg ? m->s3a_c : m->s2_c[E])) & LIM) : m->n;
     uint64_t thr_d = ((uint64_t)m->c.eps_q * mul_n) >> 16;
 
     /* outputs of this cycle */
@@ -480,8 +504,10 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t s1_id_d = m->s1_id, s1_c_d = m->s1_c;
     int s2_v_d = m->s1_v, s2_pr_d = m->s1_pr, s2_ns_d = m->s1_ns, s2_j_d = m->s1_j;
     uint64_t s2_id_d = m->s1_id, s2_c_d = m->s1_c, s2_key_d = m->key_q;
-    int s3_v_d = 0, s3_ns_d = m->s2_ns[E], s3_idx_d = m->s3_idx, s3_lvl_d = m->s3_lvl;
-    uint64_t s3_id_d = m->s2_id[E], s3_c_d = m->s2_c[E];
+    int s3_v_d = 0, s3_ns_d = m->creg ? m->s3a_ns : m->s2_ns[E];
+    int s3_idx_d = m->s3_idx, s3_lvl_d = m->s3_lvl;
+    uint64_t s3_id_d = m->creg ? m->s3a_id : m->s2_id[E], s3_c_d = m->creg ? m->s3a_c : m->s2_c[E];
+    int s3a_v_d = 0;
     int fw_v_d = 0, fw_idx_d = m->fw_idx;
     uint64_t fw_val_d = m->fw_val;
     int rq_n_d = m->rq_n;
@@ -516,8 +542,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     else if (st == ST_M_RUN && m->ma_v[E])
         arbiter(m, m->s2_key[E], m->m_lvl, &best_lvl, &best_idx, &any_lvl);
     mc_a_d = best_idx;
-    s3_idx_d = best_idx;
-    s3_lvl_d = best_lvl;
+    s3_idx_d = m->creg ? m->s3a_idx : best_idx;
+    s3_lvl_d = m->creg ? m->s3a_lvl : best_lvl;
     if (run && m->s2_v[E] && !m->s2_pr[E]) {
         c_ra = best_idx;
         p_ra = best_idx;
@@ -562,7 +588,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 rq_ns_d[m->rqn - 1] = 0;
             }
         }
-        s3_v_d = m->s2_v[E];
+        s3_v_d = m->creg ? m->s3a_v : m->s2_v[E];
+        s3a_v_d = m->s2_v[E];
         if (s3_commit) {
             c_we = 1;
             c_wa = m->s3_idx;
@@ -589,6 +616,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         fq_n++;                                                                                    \
     } while (0)
             if (s3_split) PUSH(m->s3_id, m->s3_c, m->s3_ns);
+            if (m->creg && m->s3a_v) PUSH(m->s3a_id, m->s3a_c, m->s3a_ns);
             for (int i = E; i >= 0; i--)
                 if (m->s2_v[i]) PUSH(m->s2_id[i], m->s2_c[i], m->s2_ns[i]);
             if (m->s1_v) PUSH(m->s1_id, m->s1_c, m->s1_ns);
@@ -602,10 +630,10 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 rq_c_d[i] = fq_c[i];
                 rq_ns_d[i] = fq_ns[i];
             }
-            s1_v_d = s2_v_d = s3_v_d = 0;
+            s1_v_d = s2_v_d = s3_v_d = s3a_v_d = 0;
             s2_kill = 1;
             if (s3_split) {
-                sp_pre_d = m->prd;
+                sp_pre_d = m->creg ? m->prd_r : m->prd;
                 sp_lvl_d = m->s3_lvl;
                 sp_j_d = 0;
                 st_d = ST_PROBE;
@@ -614,7 +642,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 st_d = ST_M_INIT;
             }
         } else if (in->eos && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !s2_any &&
-                   !m->s3_v) {
+                   !(m->creg && m->s3a_v) && !m->s3_v) {
             m_cur_d = 0;
             st_d = ST_RD;
         }
@@ -805,6 +833,20 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     }
 
     /* ---- clock edge: RAM reads see the old contents */
+    if (m->creg) {
+        /* s3a: the item and the words read at s2e, one clock on */
+        m->s3a_v = s3a_v_d;
+        m->s3a_ns = m->s2_ns[E];
+        m->s3a_id = m->s2_id[E];
+        m->s3a_c = m->s2_c[E];
+        m->s3a_idx = best_idx;
+        m->s3a_lvl = best_lvl;
+        m->crd_r = m->crd;
+        m->prd_r = m->prd;
+        m->fw2_v = m->fw_v;
+        m->fw2_idx = m->fw_idx;
+        m->fw2_val = m->fw_val;
+    }
     if (c_ra >= 0) m->crd = m->cmem[c_ra];
     if (c2_ra >= 0) m->crd2 = m->cmem[c2_ra];
     if (p_ra >= 0) m->prd = m->pmem[p_ra];

@@ -36,6 +36,9 @@ module hwp_rap #(
                                                // (small), 2 bit-serial with the level limit applied by
                                                // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
     parameter integer ARB_RG       = 0,        // tournament: tree levels per pipeline register (0: none)
+    parameter integer OPT_CREG     = 0,        // 1: the counter and prefix RAM reads are registered once
+                                               // more (stage s3a) before stage 3, which then forwards the
+                                               // counter writes of the last two clocks
     parameter integer OPT_LIVE_SUM = 1         // 1: stat_live_sum_o, the event-weighted live-node sum
 ) (
     input  wire          clk_i,
@@ -70,14 +73,16 @@ module hwp_rap #(
     localparam integer SBW = (SB > 0) ? SB : 1;
     localparam integer SN  = 1 << SB;
     localparam integer NCTR = 7;
-    // stage 2 takes 1 + TP clocks (the tournament's registers); the replay
-    // queue holds everything in flight at a flush (s1, stage 2, s3 and the
-    // issued item), the eviction-tag FIFO that plus ev and the pipeline
+    // stage 2 takes 1 + TP clocks (the tournament's registers), s3a CR; the
+    // replay queue holds everything in flight at a flush (s1, stage 2, s3a,
+    // s3 and the issued item), the eviction-tag FIFO that plus ev and the
+    // pipeline
     localparam integer TP  = (ARB_SERIAL == 0 && ARB_RG > 0) ? (IB - 1) / ARB_RG : 0;
     localparam integer TPW = (TP > 0) ? TP : 1;
-    localparam integer RQ  = TP + 4;
+    localparam integer CR  = (OPT_CREG != 0) ? 1 : 0;
+    localparam integer RQ  = TP + CR + 4;
     localparam integer RQB = $clog2(RQ + 1);
-    localparam integer TQB = $clog2(2 * TP + 8);
+    localparam integer TQB = $clog2(2 * (TP + CR) + 8);
     localparam integer TQ  = 1 << TQB;
     localparam [CW-1:0] LIM = {CW{1'b1}};
     localparam [CB-1:0] BMAX = {CB{1'b1}};
@@ -135,6 +140,19 @@ module hwp_rap #(
     reg [IB-1:0] s3_idx_q, s3_idx_d;
     reg [LB-1:0] s3_lvl_q, s3_lvl_d;
     reg [CW-1:0] thr_q, thr_d;
+    // the stage before stage 3 (s3p: s3a with OPT_CREG, else the end of
+    // stage 2 with the tournament's result) and the RAM words stage 3 uses
+    wire         s3p_v, s3p_ns;
+    wire [W-1:0] s3p_id;
+    wire [CB-1:0] s3p_c;
+    wire [IB-1:0] s3p_idx;
+    wire [LB-1:0] s3p_lvl;
+    wire [CW-1:0] s3_crd;
+    wire [W-1:0]  s3_prd;
+    wire          fw2_v;     // the counter write of two clocks ago (OPT_CREG)
+    wire [IB-1:0] fw2_idx;
+    wire [CW-1:0] fw2_val;
+    wire          s3a_any;
     // forwarding of the last counter write
     reg          fw_v_q, fw_v_d;
     reg [IB-1:0] fw_idx_q, fw_idx_d;
@@ -406,7 +424,8 @@ module hwp_rap #(
     wire          force_ok = {1'b0, n_q} > nlm_grow;
 
     // stage 3 compare
-    wire [CW-1:0] s3_cnt = (fw_v_q && fw_idx_q == s3_idx_q) ? fw_val_q : crd_q;
+    wire [CW-1:0] s3_cnt = (fw_v_q && fw_idx_q == s3_idx_q) ? fw_val_q :
+                           (fw2_v && fw2_idx == s3_idx_q) ? fw2_val : s3_crd;
     wire [CW-1:0] s3_sum = s3_cnt + {{(CW-CB){1'b0}}, s3_c_q};
     wire [CW+7:0] s3_lhs = s3_sum * H8;
     wire          s3_need  = s3_v_q && !s3_ns_q && (s3_lvl_q != H[LB-1:0]) &&
@@ -420,7 +439,7 @@ module hwp_rap #(
 
     // the one multiplier: eps_q * n, n of the stage-2 event in RUN, else n
     wire [CW-1:0] mul_n = run ? (n_q + (s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}}) +
-                                 {{(CW-CB){1'b0}}, s2e_c}) : n_q;
+                                 {{(CW-CB){1'b0}}, s3p_c}) : n_q;
     wire [CW+15:0] mul_p = eps_q_i * mul_n;
 
     // merge compare and merge-period step
@@ -463,7 +482,7 @@ module hwp_rap #(
     // Everything in flight fits: RQ = stage 1 + (1 + TP) stage-2 items +
     // stage 3 + the issued item. Items are {ns, count, id}.
     localparam integer IW = W + CB + 1;
-    localparam integer NPRE = TP + 3;
+    localparam integer NPRE = TP + CR + 3;
     localparam integer NCAND = NPRE + RQ;
     reg [NCAND*IW-1:0] cd_v;   // candidates
     reg [NCAND-1:0]    cd_ok;
@@ -481,21 +500,25 @@ module hwp_rap #(
         cd_ok = {NCAND{1'b0}};
         cd_v[0 +: IW] = {s3_ns_q, s3_c_q, s3_id_q};
         cd_ok[0] = s3_split;
-        cd_v[IW +: IW] = {s2e_ns, s2e_c, s2e_id};
-        cd_ok[1] = s2e_v;
+        if (CR != 0) begin
+            cd_v[IW +: IW] = {s3p_ns, s3p_c, s3p_id};
+            cd_ok[1] = s3p_v;
+        end
+        cd_v[(CR + 1)*IW +: IW] = {s2e_ns, s2e_c, s2e_id};
+        cd_ok[CR + 1] = s2e_v;
         for (fc = 0; fc < TP; fc = fc + 1) begin
             // s2d_item[TP-1] is s2e; the older of the rest come first
             if (fc < TP - 1) begin
-                cd_v[(2 + fc)*IW +: IW] = s2d_item[(TP - 2 - fc)*IW +: IW];
-                cd_ok[2 + fc] = s2d_v[TP - 2 - fc];
+                cd_v[(CR + 2 + fc)*IW +: IW] = s2d_item[(TP - 2 - fc)*IW +: IW];
+                cd_ok[CR + 2 + fc] = s2d_v[TP - 2 - fc];
             end
         end
         if (TP > 0) begin
-            cd_v[(TP + 1)*IW +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
-            cd_ok[TP + 1] = s2_v_q;
+            cd_v[(CR + TP + 1)*IW +: IW] = {s2_ns_q, s2_c_q, s2_id_q};
+            cd_ok[CR + TP + 1] = s2_v_q;
         end
-        cd_v[(TP + 2)*IW +: IW] = {s1_ns_q, s1_c_q, s1_id_q};
-        cd_ok[TP + 2] = s1_v_q;
+        cd_v[(CR + TP + 2)*IW +: IW] = {s1_ns_q, s1_c_q, s1_id_q};
+        cd_ok[CR + TP + 2] = s1_v_q;
         if (rq_n_q != {RQB{1'b0}}) begin
             for (fc = 0; fc < RQ; fc = fc + 1) begin
                 cd_v[(NPRE + fc)*IW +: IW] = {rq_ns_q[fc], rq_c_q[fc*CB +: CB], rq_id_q[fc*W +: W]};
@@ -589,6 +612,50 @@ module hwp_rap #(
         end
     endgenerate
 
+    // s3a (OPT_CREG): the item, its slot and level wait one clock while the
+    // counter and prefix words read at s2e are registered again (crd_r,
+    // prd_r: on the ECP5 a fabric register right behind the block RAM, so
+    // stage 3 starts from a flip-flop instead of the RAM's 5.8 ns output).
+    // The counter word was read before the writes of the two stage-3
+    // commits since, so stage 3 forwards both (fw, fw2).
+    generate
+        if (CR != 0) begin : g_s3a
+            reg          a_v_q, a_ns_q;
+            reg [W-1:0]  a_id_q;
+            reg [CB-1:0] a_c_q;
+            reg [IB-1:0] a_idx_q;
+            reg [LB-1:0] a_lvl_q;
+            reg [CW-1:0] crd_r;
+            reg [W-1:0]  prd_r;
+            reg          f2_v_q;
+            reg [IB-1:0] f2_idx_q;
+            reg [CW-1:0] f2_val_q;
+            always @(posedge clk_i) begin
+                a_v_q <= run && s2e_v && !flush && !rst_i;
+                a_ns_q <= s2e_ns; a_id_q <= s2e_id; a_c_q <= s2e_c;
+                a_idx_q <= best_idx; a_lvl_q <= best_lvl;
+                crd_r <= crd_q;
+                prd_r <= prd_q;
+                f2_v_q <= fw_v_q && !rst_i;
+                f2_idx_q <= fw_idx_q;
+                f2_val_q <= fw_val_q;
+            end
+            assign {s3p_v, s3p_ns, s3p_id, s3p_c, s3p_idx, s3p_lvl} =
+                   {a_v_q, a_ns_q, a_id_q, a_c_q, a_idx_q, a_lvl_q};
+            assign s3_crd = crd_r;
+            assign s3_prd = prd_r;
+            assign {fw2_v, fw2_idx, fw2_val} = {f2_v_q, f2_idx_q, f2_val_q};
+            assign s3a_any = a_v_q;
+        end else begin : g_nos3a
+            assign {s3p_v, s3p_ns, s3p_id, s3p_c, s3p_idx, s3p_lvl} =
+                   {s2e_v, s2e_ns, s2e_id, s2e_c, best_idx, best_lvl};
+            assign s3_crd = crd_q;
+            assign s3_prd = prd_q;
+            assign {fw2_v, fw2_idx, fw2_val} = {1'b0, {IB{1'b0}}, {CW{1'b0}}};
+            assign s3a_any = 1'b0;
+        end
+    endgenerate
+
     // stage 1's level limit for the tournament (levels < s1_lim_q take
     // part); the bit-serial arbiters apply arb_lim in stage 2 or the RAM
     // TCAM's limit slice instead
@@ -613,8 +680,8 @@ module hwp_rap #(
         s1_j_d = s1_j_q;
         s2_v_d = s1_v_q; s2_pr_d = s1_pr_q; s2_ns_d = s1_ns_q; s2_id_d = s1_id_q;
         s2_c_d = s1_c_q; s2_j_d = s1_j_q; s2_m_d = s1_mv & s1_lim_ok;
-        s3_v_d = 1'b0; s3_ns_d = s2e_ns; s3_id_d = s2e_id; s3_c_d = s2e_c;
-        s3_idx_d = best_idx; s3_lvl_d = best_lvl;
+        s3_v_d = 1'b0; s3_ns_d = s3p_ns; s3_id_d = s3p_id; s3_c_d = s3p_c;
+        s3_idx_d = s3p_idx; s3_lvl_d = s3p_lvl;
         thr_d = mul_p[CW+15:16];
         fw_v_d = 1'b0; fw_idx_d = fw_idx_q; fw_val_d = fw_val_q;
         valid_d = valid_q;
@@ -690,7 +757,7 @@ module hwp_rap #(
                     end
                 end
                 // stage 2 -> 3 (stage 1 -> 2 is the default copy)
-                s3_v_d = s2e_v;
+                s3_v_d = s3p_v;
                 // stage 3
                 if (s3_commit) begin
                     c_we = 1'b1; c_wa = s3_idx_q; c_wd = s3_sum;
@@ -708,14 +775,14 @@ module hwp_rap #(
                     end
                     s1_v_d = 1'b0; s2_v_d = 1'b0; s3_v_d = 1'b0;
                     if (s3_split) begin
-                        sp_pre_d = prd_q; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
+                        sp_pre_d = s3_prd; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
                         st_d = ST_PROBE;
                     end else begin
                         m_per_d = 1'b1;
                         st_d = ST_M_INIT;
                     end
                 end else if (eos_i && !bflush_any && !ev_v_q && rq_n_q == {RQB{1'b0}} && !s1_v_q &&
-                             !s2_v_q && !s2d_any && !s3_v_q) begin
+                             !s2_v_q && !s2d_any && !s3a_any && !s3_v_q) begin
                     m_cur_d = {(IB+1){1'b0}};
                     st_d = ST_RD;
                 end
@@ -874,8 +941,8 @@ module hwp_rap #(
     // eviction, popped when stage 3 commits it); splits and forced merge
     // batches belong to the head eviction, periodic batches to the last
     // committed one, the root to event 0. An eviction lives in exactly one of
-    // ev, rq (RQ), s1, stage 2 (1 + TP), s3 from push to pop, so the FIFO
-    // holds at most 2 TP + 8 (TQ).
+    // ev, rq (RQ), s1, stage 2 (1 + TP), s3a (CR), s3 from push to pop, so
+    // the FIFO holds at most 2 (TP + CR) + 8 (TQ).
     wire ev_push = in_acc ? ((b_hit && b_cnt == BMAX) || (!b_hit && bv_q[bidx]))
                           : (eos_i && ev_free && bflush_any);
     generate
