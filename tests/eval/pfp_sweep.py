@@ -123,8 +123,12 @@ def main():
              "execution cost of dispatched instructions (the growth in Table V) is outside the "
              "model. The absolute overheads are larger than the paper's because every basic "
              "block of every function is instrumented (the paper instruments the 10 hottest "
-             "methods of SPEC programs with longer blocks) and because a front end has no "
-             "cache misses or back-end stalls to hide fetch bandwidth behind.\n")
+             "methods of SPEC programs with longer blocks), because a front end has no "
+             "cache misses or back-end stalls to hide fetch bandwidth behind, and because "
+             "the predictor lookup is a registered stage: every leader candidate (one per "
+             "instrumented block) ends its fetch group and waits two cycles for its lookup, "
+             "with and without prediction alike, which also eats much of what the skips save "
+             "in cycles while the fetched instructions drop as much as ever (docs/pfp.md).\n")
     L.append("## Basic-block profiling: fetched instructions and predictor events\n")
     L.append("| program | on % | fetched no pfp | fetched pfp | fetch reduction % | skipped blocks | "
              "mispredictions | profile insns dispatched | ignored (fetched, dropped) |")
