@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Engine mhash: parameters, the shared per-tuple update (S3 of the RTL), the
+ * Engine mhash: parameters, the shared per-tuple update (stage W of the RTL), the
  * accumulator's end-of-interval rules and the functional model (mhash.h).
  */
 #include "mhash.h"

@@ -4,9 +4,12 @@
  * al., "Catching Accurate Profiles in Hardware" (HPCA 2003), sections 5-6.
  *
  * Two models share one definition of the per-tuple update (mhash_core):
- *   - the cycle model (mhash_cyc_*) mirrors rtl/mhash/hwp_mhash.v clock by
- *     clock: hash pipeline, bank RAMs with {epoch, counter} words, write
- *     forwarding, scrubber, interval state machine, candidate stream;
+ *   - the cycle model (mhash_cyc_*) of rtl/mhash/hwp_mhash.v: the RTL
+ *     forwards every write to every tuple in flight, so its pipeline is
+ *     invisible and the model is the functional step (mhash_core on the
+ *     bank words as they are) applied in the last stage, plus the latency
+ *     (hash unit, then stages F, T, I, W) and the stall rules (in_ready,
+ *     scrubber schedule, interval end);
  *   - the functional model (mhash_fn_*) applies one tuple at a time with
  *     plain arrays and clears the counters at interval end; used by `hwprof
  *     run/eval` for speed and proven equal to the cycle model by
@@ -87,9 +90,9 @@ typedef struct mhash_cand {
     uint32_t count;
 } mhash_cand;
 
-/* The S3 update of one tuple, shared by both models. v[j] = logical counter of
- * bank j (meaningful where en has bit j); fills nv[j] (new counter values),
- * *write (1 if the banks in en are written), and updates the accumulator. */
+/* The update of one tuple (the RTL's stage W), shared by both models. v[j] =
+ * logical counter of bank j (meaningful where en has bit j); fills nv[j] (new
+ * counter values), *write (1 if the banks in en are written), and updates the accumulator. */
 typedef struct mhash_core_res {
     int hit, write, ins, refuse;
     uint32_t slot;
@@ -151,17 +154,29 @@ typedef struct mhash_cyc_out {
     uint32_t slot;
 } mhash_cyc_out;
 
+/* One tuple in a stage behind the hash unit. */
+typedef struct mhash_slot {
+    int v, last;            /* valid; last tuple of an interval */
+    uint64_t a, b;
+    uint32_t en;            /* banks read/written */
+    uint32_t addr[MHASH_MAX_TABLES];
+} mhash_slot;
+
+/* The RTL's stages behind the hash unit: F (read data), T (minimum tree),
+ * I (correction), W (decision and write). */
+enum { MHASH_PF = 0, MHASH_PT = 1, MHASH_PI = 2, MHASH_PW = 3, MHASH_NPIPE = 4 };
+
 typedef struct mhash_cyc {
     mhash_params p;
     hwp_hashu hu;
     mhash_acc acc;
     uint32_t depth, nb;     /* words per bank, banks */
     uint32_t *mem;          /* [bank * depth + addr] = epoch << cw | counter */
-    uint32_t rd[MHASH_MAX_TABLES];   /* registered read data */
+    mhash_slot pipe[MHASH_NPIPE];
     int st;
     uint32_t init_addr;
     uint64_t icnt;
-    int s1l, s3l;           /* last tuple of an interval in hash stage 1 / S3 */
+    int s1l;                /* last tuple of an interval in hash stage 1 */
     int eoi;                /* dump in progress (end record still to send) */
     uint64_t *sh_a, *sh_b;  /* candidate snapshot streamed out after an interval */
     uint32_t *sh_c;
@@ -172,13 +187,6 @@ typedef struct mhash_cyc {
     uint32_t refused;
     uint32_t promotions;
     uint32_t ncand;
-    int s3v;
-    uint64_t s3_a, s3_b;
-    uint32_t s3_en;
-    uint32_t s3_addr[MHASH_MAX_TABLES];
-    uint32_t fwd_en;
-    uint32_t fwd_addr[MHASH_MAX_TABLES];
-    uint32_t fwd_word[MHASH_MAX_TABLES];
     uint64_t cycles;
 } mhash_cyc;
 

@@ -1,10 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Engine mhash: cycle model of rtl/mhash/hwp_mhash.v. One mhash_cyc_step()
- * per clock: the outputs of the cycle are computed from the registers, then
- * every register advances exactly as the RTL's always blocks do (same widths,
- * same saturation, same priority of the accumulator's lowest free slot, same
- * forwarding of the last cycle's bank writes, same scrubber schedule).
+ * per clock. The RTL forwards every bank write to every tuple behind it
+ * (stages F, T and I take the word written last cycle, the minimum is
+ * corrected for the two tuples ahead that have not written yet), so a tuple
+ * in W works on exactly the words the memory holds once every older tuple
+ * has written. The model is therefore, by stage:
+ *   - input and hash unit: the RTL's stall rules (in_ready) and hwp_hashu;
+ *   - F, T, I: latency only (the tuple, its bank addresses, its last flag);
+ *   - W: the functional step (mhash_core) on the memory as it is now, the
+ *     bank writes, the accumulator, the interval end;
+ *   - the scrubber and INIT pass, which share the banks' ports, cycle by
+ *     cycle (their writes are visible in the bank words the lockstep
+ *     harness compares).
+ * A retiming that keeps forwarding complete changes only MHASH_NPIPE and
+ * the scrubber's rule for a free write port (sr_issue).
  */
 #include "mhash.h"
 
@@ -65,9 +75,8 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->init_addr = 0;
     m->icnt = 0;
     m->s1l = 0;
-    m->s3l = 0;
     m->eoi = 0;
-    m->s3v = 0;
+    memset(m->pipe, 0, sizeof m->pipe);
     m->ep = 0;
     m->floor_age = 0;
     m->pass_age = 0;
@@ -76,14 +85,15 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->refused = 0;
     m->promotions = 0;
     m->ncand = 0;
-    m->fwd_en = 0;
     m->cycles = 0;
     mhash_acc_clear(&m->acc);
 }
 
 int mhash_cyc_idle(const mhash_cyc *m)
 {
-    return m->st == MHASH_ST_RUN && !hwp_hashu_busy(&m->hu) && !m->s3v && !m->eoi;
+    int busy = 0;
+    for (int k = 0; k < MHASH_NPIPE; k++) busy |= m->pipe[k].v;
+    return m->st == MHASH_ST_RUN && !hwp_hashu_busy(&m->hu) && !busy && !m->eoi;
 }
 
 void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
@@ -95,15 +105,16 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     const uint64_t wm = hwp_mask(p->width);
     const uint32_t nb = m->nb, depth = m->depth;
     mhash_acc *acc = &m->acc;
+    mhash_slot *w = &m->pipe[MHASH_PW];
 
     memset(out, 0, sizeof *out);
 
-    /* ---- input and hash unit (outputs of this cycle, then it advances) */
-    /* the hash unit's registered outputs (visible this cycle) */
+    /* ---- input and hash unit: stall rules, then the unit advances */
     int h_valid = hwp_hashu_head(&m->hu)->valid;
     int h_last = h_valid && (hwp_hashu_head(&m->hu)->tag & 1u);
     int last_in = ((m->icnt + 1u) & hwp_mask(p->lw)) == p->interval;
-    int l_flight = m->s1l || h_last || m->s3l;
+    int l_flight = m->s1l || h_last;
+    for (int k = 0; k < MHASH_NPIPE; k++) l_flight |= m->pipe[k].v && m->pipe[k].last;
     int in_ok = m->st == MHASH_ST_RUN &&
                 !(last_in && (m->eoi || l_flight || m->floor_age == emax));
     int fire = in->in_valid && in_ok;
@@ -116,26 +127,28 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     hi.out_ready = 1;
     hwp_hashu_step(&m->hu, &hi, &ho);
 
-    /* ---- bank addressing of the tuple leaving the hash unit */
-    uint32_t h_en = 0, h_addr[MHASH_MAX_TABLES];
-    mhash_map(p, ho.out_idx, &h_en, h_addr);
-    if (!h_valid) h_en = 0;
+    /* ---- H: bank addressing of the tuple leaving the hash unit */
+    mhash_slot h = {0};
+    h.v = h_valid;
+    h.last = h_last;
+    h.a = ho.out_a;
+    h.b = ho.out_b;
+    mhash_map(p, ho.out_idx, &h.en, h.addr);
+    if (!h_valid) h.en = 0;
 
-    /* ---- S3: counters */
-    uint32_t v[MHASH_MAX_TABLES], scrub_need = 0;
+    /* ---- W: the functional step on the words as the memory holds them */
+    uint32_t v[MHASH_MAX_TABLES], nv[MHASH_MAX_TABLES], scrub_need = 0;
     for (uint32_t j = 0; j < nb; j++) {
-        uint32_t fw = (m->fwd_en >> j) & 1u;
-        uint32_t word = (fw && m->fwd_addr[j] == m->s3_addr[j]) ? m->fwd_word[j] : m->rd[j];
+        uint32_t word = m->mem[j * depth + w->addr[j]];
         v[j] = ((word >> cw) & emax) == m->ep ? (word & cmax) : 0u;
-        word = (fw && m->fwd_addr[j] == m->sr_addr) ? m->fwd_word[j] : m->rd[j];
-        if (m->sr_v && ((word >> cw) & emax) != m->ep) scrub_need |= 1u << j;
+        uint32_t sw = m->mem[j * depth + m->sr_addr];
+        if (m->sr_v && ((sw >> cw) & emax) != m->ep) scrub_need |= 1u << j;
     }
-    uint32_t nv[MHASH_MAX_TABLES];
     mhash_core_res r = {0};
-    if (m->s3v) mhash_core(p, acc, m->s3_a, m->s3_b, m->s3_en, v, nv, &r);
-    int upd = m->s3v && r.write;
+    if (w->v) mhash_core(p, acc, w->a, w->b, w->en, v, nv, &r);
+    int upd = w->v && r.write;
 
-    /* ---- bank writes */
+    /* ---- bank writes: INIT pass, the tuple in W, or the scrubber */
     uint32_t we = 0, waddr[MHASH_MAX_TABLES], wdata[MHASH_MAX_TABLES];
     for (uint32_t j = 0; j < nb; j++) {
         waddr[j] = 0;
@@ -144,9 +157,9 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
             we |= 1u << j;
             waddr[j] = m->init_addr;
             wdata[j] = m->ep << cw;
-        } else if (upd && ((m->s3_en >> j) & 1u)) {
+        } else if (upd && ((w->en >> j) & 1u)) {
             we |= 1u << j;
-            waddr[j] = m->s3_addr[j];
+            waddr[j] = w->addr[j];
             wdata[j] = (m->ep << cw) | nv[j];
         } else if ((scrub_need >> j) & 1u) {
             we |= 1u << j;
@@ -164,10 +177,12 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
             pend_idx = k;
             break;
         }
-    int bnd = m->s3v && m->s3l;
+    int bnd = w->v && w->last;
     int end_ok = bnd;
     int out_fire = m->eoi && in->out_ready;
     int pass_done = m->sr_v && m->sr_addr == depth - 1u;
+    /* a scrub read only where its write (next cycle) meets no tuple in W */
+    int sr_issue = !h_valid && !m->pipe[MHASH_PI].v && m->st != MHASH_ST_INIT;
 
     out->in_ready = in_ok;
     out->out_valid = m->eoi;
@@ -186,25 +201,14 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     out->ins = r.ins;
     out->slot = r.slot;
 
-    /* ---- clock edge: banks (read returns the old word) */
-    for (uint32_t j = 0; j < nb; j++) {
-        uint32_t ra = h_valid ? h_addr[j] : m->sc_ptr;
-        m->rd[j] = m->mem[j * depth + ra];
-    }
+    /* ---- clock edge: banks */
     for (uint32_t j = 0; j < nb; j++)
         if ((we >> j) & 1u) m->mem[j * depth + waddr[j]] = wdata[j];
 
     /* ---- control registers */
     int st = m->st;
-    m->s3v = h_valid;
-    m->fwd_en = we;
-    for (uint32_t j = 0; j < nb; j++) {
-        m->fwd_addr[j] = waddr[j];
-        m->fwd_word[j] = wdata[j];
-    }
     if (r.refuse) m->refused++;
     if (r.ins) m->promotions++;
-    int sr_issue = !h_valid && st != MHASH_ST_INIT;
     m->sr_v = sr_issue;
     m->sr_addr = m->sc_ptr;
     if (sr_issue) m->sc_ptr = (m->sc_ptr + 1u) & (depth - 1u);
@@ -217,7 +221,6 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     }
     if (fire) m->icnt = last_in ? 0 : (m->icnt + 1u) & hwp_mask(p->lw);
     m->s1l = fire && last_in;
-    m->s3l = h_last;
     if (bnd) {
         m->eoi = 1;
         m->ncand = 0;
@@ -233,13 +236,11 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         m->init_addr = (m->init_addr + 1u) & (depth - 1u);
     }
 
-    /* ---- datapath registers */
-    m->s3_a = ho.out_a;
-    m->s3_b = ho.out_b;
-    m->s3_en = h_en;
-    for (uint32_t j = 0; j < nb; j++) m->s3_addr[j] = h_addr[j];
+    /* ---- F, T, I: latency (the tuple moves one stage on) */
+    for (int k = MHASH_NPIPE - 1; k > 0; k--) m->pipe[k] = m->pipe[k - 1];
+    m->pipe[MHASH_PF] = h;
 
-    /* ---- accumulator (the S3 update was applied by mhash_core above): at
+    /* ---- accumulator (the W update was applied by mhash_core above): at
      * the end of an interval snapshot the candidates, then retaining */
     if (bnd) {
         for (uint32_t k = 0; k < acc->k; k++) {

@@ -116,14 +116,31 @@ module hwp_mhash #(
     reg [CW-1:0] ncand_q;     // candidates streamed out of the current dump
     reg          eoi_q;       // end-of-interval record still to send
     reg          s1l_q;       // last tuple of an interval in hash stage 1
-    reg          s3l_q;       // ... in S3
 
-    reg          s3v_q;
-    reg          same_q;      // the tuple in S3 equals the one before it
-    reg [W-1:0]  s3_a_q, s3_b_q;
-    reg [NB-1:0] s3_en_q;
-    reg [NB*DB-1:0] s3_addr_q;
+    // Tuple registers of the stages behind the hash unit: F (read data in),
+    // T (minimum tree), I (correction by the tuple two ahead), W (decision
+    // and write). The pipeline never stalls, so "the tuple d stages ahead"
+    // of a stage is simply the content of the stage d further on.
+    reg             f_v_q, t_v_q, i_v_q, w_v_q;
+    reg             f_l_q, t_l_q, i_l_q, w_l_q;   // last tuple of an interval
+    reg [W-1:0]     f_a_q, f_b_q, t_a_q, t_b_q, i_a_q, i_b_q, w_a_q, w_b_q;
+    reg [NB-1:0]    f_en_q, t_en_q, i_en_q, w_en_q;
+    reg [NB*DB-1:0] f_addr_q, t_addr_q, i_addr_q, w_addr_q;
+    reg [NB*CW-1:0] t_leaf_q, i_leaf_q, w_leaf_q; // counter per bank, exact but for the tuples ahead
+    reg [NB-1:0]    t_sh1_q, t_sh2_q;             // bank word shared with the tuple 1 / 2 ahead
+    reg [4*CW-1:0]  i_cm_q;                       // class minima, class {sh2, sh1}
+    reg [3:0]       i_ne_q;                       // class not empty
+    reg [CW-1:0]    w_u_q, w_s_q;                 // minimum over banks not shared / shared with the tuple ahead
+    reg             w_se_q;                       // some bank shared with the tuple ahead
 
+    // outcome of the tuple that was in W last cycle (what it did to the
+    // words it shares with the tuples behind it)
+    reg             o_wr_q;                       // it wrote its words in the current epoch
+    reg             o_rs_q;                       // ... and wrote 0 (promoted with R1)
+    reg             o_cons_q;                     // ... with conservative update
+    reg [CW-1:0]    o_m_q, o_nm_q;                // its minimum, and sat(minimum + 1)
+
+    // the last cycle's bank writes (every stage forwards from them)
     reg [NB-1:0]    fwd_en_q;
     reg [NB*DB-1:0] fwd_addr_q;
     reg [NB*WW-1:0] fwd_word_q;
@@ -139,18 +156,48 @@ module hwp_mhash #(
     wire [W-1:0]        acc_a [0:ACC_K-1] /* verilator public_flat_rd */;
     wire [W-1:0]        acc_b [0:ACC_K-1] /* verilator public_flat_rd */;
     wire [CW-1:0]       acc_c [0:ACC_K-1] /* verilator public_flat_rd */;
-    wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in S3 (one-hot or zero)
+    wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in W (one-hot or zero)
     wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
     wire [W-1:0]        sh_a [0:ACC_K-1];
     wire [W-1:0]        sh_b [0:ACC_K-1];
     wire [CW-1:0]       sh_c [0:ACC_K-1];
+
+    // ---------------------------------------------------------------- helpers
+    function [CW-1:0] sat_inc(input [CW-1:0] x);
+        sat_inc = (x == CMAX) ? CMAX : x + 1'b1;
+    endfunction
+    function [CW-1:0] min2(input [CW-1:0] x, input [CW-1:0] y);
+        min2 = (y < x) ? y : x;
+    endfunction
+    // logical counter of a bank word: 0 unless written in the current epoch
+    function [CW-1:0] esel(input [WW-1:0] w, input [EW-1:0] e);
+        esel = (w[CW +: EW] == e) ? w[CW-1:0] : {CW{1'b0}};
+    endfunction
+    // balanced minimum tree: level by level, node i = min(node 2i, node 2i+1)
+    function [CW-1:0] tree_min(input [NB*CW-1:0] x);
+        reg [NB*CW-1:0] y;
+        integer n, i;
+        begin
+            y = x;
+            for (n = NB / 2; n >= 1; n = n / 2)
+                for (i = 0; i < n; i = i + 1)
+                    y[CW*i +: CW] = min2(y[CW*(2*i) +: CW], y[CW*(2*i+1) +: CW]);
+            tree_min = y[CW-1:0];
+        end
+    endfunction
+    // a counter x of the tuple that was in W last cycle, after its update
+    // (x >= its minimum; monotone in x, so it commutes with min)
+    function [CW-1:0] gfn(input [CW-1:0] x, input wr, input rs, input cons,
+                          input [CW-1:0] m, input [CW-1:0] nm);
+        gfn = !wr ? x : rs ? {CW{1'b0}} : !cons ? sat_inc(x) : (x == m) ? nm : x;
+    endfunction
 
     // ---------------------------------------------------------------- input + hash
     // The last tuple of an interval is held back while the previous
     // interval's candidates are still streaming out, while another last tuple
     // is in flight, or while the epoch cannot advance yet (scrub behind).
     wire last_in   = (icnt_q + 1'b1 == cfg_interval_i);
-    wire l_flight  = s1l_q || (h_valid && h_last) || s3l_q;
+    wire l_flight  = s1l_q || (h_valid && h_last) || f_l_q || t_l_q || i_l_q || w_l_q;
     wire dump_busy = eoi_q;
     wire in_ok     = (st_q == ST_RUN) &&
                      !(last_in && (dump_busy || l_flight || floor_age_q == EMAX));
@@ -172,7 +219,7 @@ module hwp_mhash #(
         .out_idx_o(h_idx), .out_a_o(h_a), .out_b_o(h_b), .out_tag_o(h_last)
     );
 
-    // ---------------------------------------------------------------- bank addressing (hash stage 2)
+    // ---------------------------------------------------------------- H: bank addressing, reads issued
     reg [NB-1:0]    h_en;
     reg [NB*DB-1:0] h_addr;
     integer bj;
@@ -216,29 +263,104 @@ module hwp_mhash #(
         end
     endgenerate
 
-    // ---------------------------------------------------------------- S3: counters
-    reg [NB*CW-1:0] v;        // logical counter value per bank
-    reg [NB-1:0]    scrub_need;
-    reg [CW-1:0]    mn, newmin;
-    reg [WW-1:0]    word;
-    integer sj;
+    // ---------------------------------------------------------------- forwarding from the last cycle's writes
+    // fw_X[j]: bank j's word of the tuple in stage X was written last cycle
+    // (by the tuple that was then in W); the stage takes that word instead
+    // of the one it holds. Each tuple ahead writes while the tuple behind is
+    // in exactly one of F, T, I, W, so the four together cover every
+    // distance: F the tuple 4 ahead (its write raced the read), T 3, I 2, W 1.
+    reg [NB-1:0] fw_f, fw_t, fw_i, fw_w;
+    reg [NB*CW-1:0] fwd_val;
+    integer fj;
     always @* begin
-        v          = {NB*CW{1'b0}};
-        scrub_need = {NB{1'b0}};
-        mn         = CMAX;
-        for (sj = 0; sj < NB; sj = sj + 1) begin
-            word = (fwd_en_q[sj] && fwd_addr_q[DB*sj +: DB] == s3_addr_q[DB*sj +: DB]) ?
-                   fwd_word_q[WW*sj +: WW] : rd_w[WW*sj +: WW];
-            if (word[CW +: EW] == ep_q) v[CW*sj +: CW] = word[CW-1:0];
-            if (s3_en_q[sj] && v[CW*sj +: CW] < mn) mn = v[CW*sj +: CW];
-            word = (fwd_en_q[sj] && fwd_addr_q[DB*sj +: DB] == sr_addr_q) ?
-                   fwd_word_q[WW*sj +: WW] : rd_w[WW*sj +: WW];
-            scrub_need[sj] = sr_v_q && (word[CW +: EW] != ep_q);
+        for (fj = 0; fj < NB; fj = fj + 1) begin
+            fwd_val[CW*fj +: CW] = esel(fwd_word_q[WW*fj +: WW], ep_q);
+            fw_f[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == f_addr_q[DB*fj +: DB];
+            fw_t[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == t_addr_q[DB*fj +: DB];
+            fw_i[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == i_addr_q[DB*fj +: DB];
+            fw_w[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == w_addr_q[DB*fj +: DB];
         end
-        newmin = (mn == CMAX) ? CMAX : mn + 1'b1;
     end
 
-    // ---------------------------------------------------------------- S3: accumulator search
+    // ---------------------------------------------------------------- F: read data, forward and epoch select
+    reg [NB*CW-1:0] f_leaf;
+    reg [NB-1:0]    f_sh1, f_sh2;
+    reg [NB-1:0]    scrub_need;
+    reg [EW-1:0]    word_ep;
+    integer sj;
+    always @* begin
+        for (sj = 0; sj < NB; sj = sj + 1) begin
+            f_leaf[CW*sj +: CW] = fw_f[sj] ? fwd_val[CW*sj +: CW] : esel(rd_w[WW*sj +: WW], ep_q);
+            // the same bank word as the tuple 1 (in T) / 2 (in I) ahead
+            f_sh1[sj] = f_en_q[sj] && t_en_q[sj] && f_addr_q[DB*sj +: DB] == t_addr_q[DB*sj +: DB];
+            f_sh2[sj] = f_en_q[sj] && i_en_q[sj] && f_addr_q[DB*sj +: DB] == i_addr_q[DB*sj +: DB];
+            // the scrubber's word: stale (another epoch) -> rewrite it
+            word_ep = (fwd_en_q[sj] && fwd_addr_q[DB*sj +: DB] == sr_addr_q) ?
+                      fwd_word_q[WW*sj+CW +: EW] : rd_w[WW*sj+CW +: EW];
+            scrub_need[sj] = sr_v_q && (word_ep != ep_q);
+        end
+    end
+
+    // ---------------------------------------------------------------- T: minimum tree per sharing class
+    // The banks fall into four classes by {shared with the tuple 2 ahead,
+    // shared with the tuple 1 ahead}; neither has written yet, so each
+    // class's minimum is taken here and corrected for them later (I, W).
+    reg [NB*CW-1:0] t_leaf;
+    reg [NB*CW-1:0] t_x;
+    reg [4*CW-1:0]  t_cm;
+    reg [3:0]       t_ne;
+    integer tj, tc;
+    always @* begin
+        for (tj = 0; tj < NB; tj = tj + 1)
+            t_leaf[CW*tj +: CW] = fw_t[tj] ? fwd_val[CW*tj +: CW] : t_leaf_q[CW*tj +: CW];
+        for (tc = 0; tc < 4; tc = tc + 1) begin
+            t_ne[tc] = 1'b0;
+            for (tj = 0; tj < NB; tj = tj + 1) begin
+                if (t_en_q[tj] && {t_sh2_q[tj], t_sh1_q[tj]} == tc[1:0]) begin
+                    t_x[CW*tj +: CW] = t_leaf[CW*tj +: CW];
+                    t_ne[tc] = 1'b1;
+                end else begin
+                    t_x[CW*tj +: CW] = CMAX;
+                end
+            end
+            t_cm[CW*tc +: CW] = tree_min(t_x);
+        end
+    end
+
+    // the class minima at an interval end: 0, an empty class stays empty (CMAX)
+    reg [4*CW-1:0] t_cm0;
+    integer zc;
+    always @* begin
+        for (zc = 0; zc < 4; zc = zc + 1)
+            t_cm0[CW*zc +: CW] = t_ne[zc] ? {CW{1'b0}} : CMAX;
+    end
+
+    // ---------------------------------------------------------------- I: correction for the tuple 2 ahead (written last cycle)
+    reg [NB*CW-1:0] i_leaf;
+    reg [CW-1:0]    i_u, i_s;
+    wire            unused_ne0 = i_ne_q[0];   // class 0's minimum needs no correction
+    integer ij;
+    always @* begin
+        for (ij = 0; ij < NB; ij = ij + 1)
+            i_leaf[CW*ij +: CW] = fw_i[ij] ? fwd_val[CW*ij +: CW] : i_leaf_q[CW*ij +: CW];
+        i_u = min2(i_cm_q[0 +: CW], i_ne_q[2] ?
+                   gfn(i_cm_q[2*CW +: CW], o_wr_q, o_rs_q, o_cons_q, o_m_q, o_nm_q) : CMAX);
+        i_s = min2(i_cm_q[CW +: CW], i_ne_q[3] ?
+                   gfn(i_cm_q[3*CW +: CW], o_wr_q, o_rs_q, o_cons_q, o_m_q, o_nm_q) : CMAX);
+    end
+
+    // ---------------------------------------------------------------- W: correction for the tuple 1 ahead, minimum, +1, threshold
+    reg [NB*CW-1:0] w_leaf;      // the tuple's counters, exact
+    reg [CW-1:0]    mn, newmin;
+    integer wk;
+    always @* begin
+        for (wk = 0; wk < NB; wk = wk + 1)
+            w_leaf[CW*wk +: CW] = fw_w[wk] ? fwd_val[CW*wk +: CW] : w_leaf_q[CW*wk +: CW];
+        mn = w_se_q ? min2(w_u_q, gfn(w_s_q, o_wr_q, o_rs_q, o_cons_q, o_m_q, o_nm_q)) : w_u_q;
+        newmin = sat_inc(mn);
+    end
+
+    // ---------------------------------------------------------------- W: accumulator search
     reg          free_found, rep_found;
     reg [KB-1:0] free_idx, rep_idx;
     integer ak;
@@ -255,11 +377,12 @@ module hwp_mhash #(
         end
     end
 
+    // ---------------------------------------------------------------- W: decision and bank writes
     // Tags are unique, so at most one entry matches: the match vector is
     // one-hot and each entry updates itself (no index encode, no count mux).
     wire          hit     = |acc_m;
-    wire          upd     = s3v_q && (!hit || !cfg_shield_i);
-    wire          promo   = s3v_q && !hit && (newmin >= cfg_thr_i);
+    wire          upd     = w_v_q && (!hit || !cfg_shield_i);
+    wire          promo   = w_v_q && !hit && (newmin >= cfg_thr_i);
     wire          ins     = promo && (free_found || rep_found);
     wire          refuse  = promo && !(free_found || rep_found);
     wire [KB-1:0] slot    = free_found ? free_idx : rep_idx;
@@ -272,18 +395,18 @@ module hwp_mhash #(
         waddr = {NB*DB{1'b0}};
         wdata = {NB*WW{1'b0}};
         for (wj = 0; wj < NB; wj = wj + 1) begin
-            nv = v[CW*wj +: CW];
+            nv = w_leaf[CW*wj +: CW];
             if (ins && cfg_reset_i)
                 nv = {CW{1'b0}};
             else if (!(cfg_cons_i && nv != mn))
-                nv = (nv == CMAX) ? CMAX : nv + 1'b1;
+                nv = sat_inc(nv);
             if (st_q == ST_INIT) begin
                 we[wj] = 1'b1;
                 waddr[DB*wj +: DB] = init_addr_q;
                 wdata[WW*wj +: WW] = {ep_q, {CW{1'b0}}};
-            end else if (upd && s3_en_q[wj]) begin
+            end else if (upd && w_en_q[wj]) begin
                 we[wj] = 1'b1;
-                waddr[DB*wj +: DB] = s3_addr_q[DB*wj +: DB];
+                waddr[DB*wj +: DB] = w_addr_q[DB*wj +: DB];
                 wdata[WW*wj +: WW] = {ep_q, nv};
             end else if (scrub_need[wj]) begin
                 we[wj] = 1'b1;
@@ -307,10 +430,12 @@ module hwp_mhash #(
         end
     end
 
-    wire bnd       = s3v_q && s3l_q;             // interval ends with this S3 tuple
+    wire bnd       = w_v_q && w_l_q;             // interval ends with this W tuple
     wire end_ok    = bnd;
     wire out_fire  = eoi_q && out_ready_i;
     wire pass_done = sr_v_q && (sr_addr_q == D[DB-1:0] - 1'b1);
+    // a scrub read only where its write (next cycle) meets no tuple in W
+    wire sr_issue  = !h_valid && !i_v_q && (st_q != ST_INIT);
 
     assign out_valid_o = eoi_q;
     assign out_eoi_o   = eoi_q && !pend_any;
@@ -326,7 +451,19 @@ module hwp_mhash #(
             st_q        <= ST_INIT;
             init_addr_q <= {DB{1'b0}};
             icnt_q      <= {LW{1'b0}};
-            s3v_q       <= 1'b0;
+            f_v_q       <= 1'b0;
+            t_v_q       <= 1'b0;
+            i_v_q       <= 1'b0;
+            w_v_q       <= 1'b0;
+            f_l_q       <= 1'b0;
+            t_l_q       <= 1'b0;
+            i_l_q       <= 1'b0;
+            w_l_q       <= 1'b0;
+            f_en_q      <= {NB{1'b0}};
+            t_en_q      <= {NB{1'b0}};
+            i_en_q      <= {NB{1'b0}};
+            w_en_q      <= {NB{1'b0}};
+            o_wr_q      <= 1'b0;
             ep_q        <= {EW{1'b0}};
             floor_age_q <= {EW{1'b0}};
             pass_age_q  <= {EW{1'b0}};
@@ -337,16 +474,28 @@ module hwp_mhash #(
             ncand_q     <= {CW{1'b0}};
             eoi_q       <= 1'b0;
             s1l_q       <= 1'b0;
-            s3l_q       <= 1'b0;
             fwd_en_q    <= {NB{1'b0}};
         end else begin
-            s3v_q    <= h_valid;
+            f_v_q    <= h_valid;
+            t_v_q    <= f_v_q;
+            i_v_q    <= t_v_q;
+            w_v_q    <= i_v_q;
+            f_l_q    <= h_valid && h_last;
+            t_l_q    <= f_l_q;
+            i_l_q    <= t_l_q;
+            w_l_q    <= i_l_q;
+            f_en_q   <= h_en;
+            t_en_q   <= f_en_q;
+            i_en_q   <= t_en_q;
+            w_en_q   <= i_en_q;
+            // a write of the interval's last tuple is in the old epoch: no
+            // effect on the tuples behind it
+            o_wr_q   <= upd && !bnd;
             fwd_en_q <= we;
             if (refuse) refused_q <= refused_q + 32'd1;
             if (ins) promo_q <= promo_q + 32'd1;
-            // scrubber: read when no tuple reads the banks
-            sr_v_q <= !h_valid && (st_q != ST_INIT);
-            if (!h_valid && (st_q != ST_INIT)) sc_ptr_q <= sc_ptr_q + 1'b1;
+            sr_v_q <= sr_issue;
+            if (sr_issue) sc_ptr_q <= sc_ptr_q + 1'b1;
             // epoch age bookkeeping (conservative bound on current - oldest epoch)
             if (pass_done) begin
                 floor_age_q <= pass_age_q + {{(EW-1){1'b0}}, end_ok};
@@ -357,7 +506,6 @@ module hwp_mhash #(
             end
             if (fire) icnt_q <= last_in ? {LW{1'b0}} : icnt_q + 1'b1;
             s1l_q <= fire && last_in;
-            s3l_q <= h_valid && h_last;
             if (bnd) begin
                 eoi_q   <= 1'b1;
                 ncand_q <= {CW{1'b0}};
@@ -378,33 +526,52 @@ module hwp_mhash #(
     end
 
     // ---------------------------------------------------------------- datapath registers
+    // At an interval end (bnd) every tuple behind the last one belongs to the
+    // next interval, whose counters are all 0: their counter values load 0.
     always @(posedge clk_i) begin
-        s3_a_q     <= h_a;
-        same_q     <= (h_a == s3_a_q) && (h_b == s3_b_q);
-        s3_b_q     <= h_b;
-        s3_en_q    <= h_en;
-        s3_addr_q  <= h_addr;
+        f_a_q    <= h_a;       f_b_q <= h_b;       f_addr_q <= h_addr;
+        t_a_q    <= f_a_q;     t_b_q <= f_b_q;     t_addr_q <= f_addr_q;
+        i_a_q    <= t_a_q;     i_b_q <= t_b_q;     i_addr_q <= t_addr_q;
+        w_a_q    <= i_a_q;     w_b_q <= i_b_q;     w_addr_q <= i_addr_q;
+        t_sh1_q  <= f_sh1;
+        t_sh2_q  <= f_sh2;
+        t_leaf_q <= bnd ? {NB*CW{1'b0}} : f_leaf;
+        i_leaf_q <= bnd ? {NB*CW{1'b0}} : t_leaf;
+        w_leaf_q <= bnd ? {NB*CW{1'b0}} : i_leaf;
+        i_cm_q   <= bnd ? t_cm0 : t_cm;
+        i_ne_q   <= t_ne;
+        w_u_q    <= bnd ? ((i_ne_q[0] || i_ne_q[2]) ? {CW{1'b0}} : CMAX) : i_u;
+        w_s_q    <= bnd ? {CW{1'b0}} : i_s;
+        w_se_q   <= i_ne_q[1] || i_ne_q[3];
+        o_rs_q   <= ins && cfg_reset_i;
+        o_cons_q <= cfg_cons_i;
+        o_m_q    <= mn;
+        o_nm_q   <= newmin;
         sr_addr_q  <= sc_ptr_q;
         fwd_addr_q <= waddr;
         fwd_word_q <= wdata;
     end
 
     // ---------------------------------------------------------------- accumulator
+    // tag compare one stage early, against the tuple in I, registered;
+    // corrected in W for the entry the tuple ahead just wrote
+    reg same_q;   // the tuple in W equals the one ahead of it
+    always @(posedge clk_i) same_q <= (i_a_q == w_a_q) && (i_b_q == w_b_q);
     genvar gk;
     generate
         for (gk = 0; gk < ACC_K; gk = gk + 1) begin : g_acc
             reg          v_q, r_q, p_q;
             reg [W-1:0]  a_q, b_q, sa_q, sb_q;
             reg [CW-1:0] c_q, sc_q;
-            wire         hit_me = s3v_q && acc_m[gk];
-            wire [CW-1:0] hit_inc = (c_q == CMAX) ? CMAX : c_q + 1'b1;
+            wire         hit_me = w_v_q && acc_m[gk];
+            wire [CW-1:0] hit_inc = sat_inc(c_q);
             wire         ins_me = ins && (slot == gk);
-            // entry after this cycle's S3 update
+            // entry after this cycle's W update
             wire [CW-1:0] c_nx  = ins_me ? newmin : hit_me ? hit_inc : c_q;
             wire          v_nx  = v_q || ins_me;
             wire          r_nx  = r_q && !ins_me && !(hit_me && hit_inc >= cfg_thr_i);
-            wire [W-1:0]  a_nx  = ins_me ? s3_a_q : a_q;
-            wire [W-1:0]  b_nx  = ins_me ? s3_b_q : b_q;
+            wire [W-1:0]  a_nx  = ins_me ? w_a_q : a_q;
+            wire [W-1:0]  b_nx  = ins_me ? w_b_q : b_q;
             wire          cand  = v_nx && (c_nx >= cfg_thr_i);
             always @(posedge clk_i) begin
                 if (rst_i) begin
@@ -428,8 +595,8 @@ module hwp_mhash #(
             end
             always @(posedge clk_i) begin
                 if (ins_me) begin
-                    a_q <= s3_a_q;
-                    b_q <= s3_b_q;
+                    a_q <= w_a_q;
+                    b_q <= w_b_q;
                 end
                 if (bnd) begin
                     sa_q <= a_nx;
@@ -442,11 +609,9 @@ module hwp_mhash #(
             assign acc_a[gk]            = a_q;
             assign acc_b[gk]            = b_q;
             assign acc_c[gk]            = c_q;
-            // tag compare against the tuple leaving the hash unit, registered;
-            // in S3 corrected for the entry the previous tuple just wrote
             reg m_q, insd_q;
             always @(posedge clk_i) begin
-                m_q    <= (a_q == h_a) && (b_q == h_b);
+                m_q    <= (a_q == i_a_q) && (b_q == i_b_q);
                 insd_q <= ins_me;
             end
             assign acc_m[gk]            = v_q && (insd_q ? same_q : m_q);
@@ -458,48 +623,146 @@ module hwp_mhash #(
     endgenerate
 `ifdef FORMAL
     // Properties (tests/formal/hwp_mhash.sby): the pipelined update equals
-    // one tuple at a time. The banks' memories (f_bmem) are what S3 wrote,
-    // cycle by cycle; the counter values S3 works on in every bank (from the
-    // word forwarded from the previous cycle's write, or read a cycle
-    // earlier) are the memory's words now, and so is the scrubber's verdict; the accumulator entries that
-    // match the tuple in S3 (acc_m, precomputed a cycle ahead and corrected
-    // for the entry the previous tuple wrote) are exactly the valid entries
-    // holding it; tags stay unique, so a tuple is never in two entries.
-    // Any configuration, changing at will; interval ends and promotions as
-    // the inputs make them.
+    // one tuple at a time. The banks' memories (f_bmem) are what W wrote,
+    // cycle by cycle. In every stage the counters a tuple holds (after that
+    // stage's forwarding) are the memory's words now: the tuples ahead of
+    // it have not written yet, everything older has, at every distance.
+    // The class minima are the minima of the memory's words over the class,
+    // once corrected for the tuple that wrote last cycle (I, W); so the
+    // minimum W works on is the minimum of the memory's words. The
+    // scrubber's verdict is the memory's; the accumulator entries that match
+    // the tuple in W (acc_m, precomputed a stage ahead and corrected for the
+    // entry the tuple ahead wrote) are exactly the valid entries holding it;
+    // tags stay unique, so a tuple is never in two entries. Any
+    // configuration, changing at will; interval ends and promotions as the
+    // inputs make them.
     reg f_past = 1'b0;
     always @(posedge clk_i) f_past <= 1'b1;
     always @(*) if (!f_past) assume(rst_i);
     function [WW-1:0] f_word(input integer j, input [DB-1:0] i);
         f_word = f_bmem[WW*(D*j + i) +: WW];
     endfunction
+    // memory counter (epoch-selected) of bank j at address vector av
+    function [CW-1:0] f_val(input integer j, input [NB*DB-1:0] av);
+        f_val = esel(f_word(j, av[DB*j +: DB]), ep_q);
+    endfunction
+    // minimum of the memory counters of the banks in mask (CMAX if none)
+    function [CW-1:0] f_min(input [NB-1:0] mask, input [NB*DB-1:0] av);
+        integer j;
+        begin
+            f_min = CMAX;
+            for (j = 0; j < NB; j = j + 1)
+                if (mask[j] && f_val(j, av) < f_min) f_min = f_val(j, av);
+        end
+    endfunction
+    // the last tuple of an interval leaving hash stage 1 is at the hash
+    // unit's output a cycle later
+    reg f_hl_q = 1'b0;
+    always @(posedge clk_i) f_hl_q <= !rst_i && s1l_q;
+    // sharing flags carried on for the properties
+    reg [NB-1:0] f_i_sh1, f_i_sh2, f_w_sh1;
+    always @(posedge clk_i) begin
+        f_i_sh1 <= t_sh1_q;
+        f_i_sh2 <= t_sh2_q;
+        f_w_sh1 <= f_i_sh1;
+    end
+    function [NB-1:0] f_cls(input [NB-1:0] en, input [NB-1:0] s2, input [NB-1:0] s1, input integer c);
+        integer j;
+        begin
+            for (j = 0; j < NB; j = j + 1)
+                f_cls[j] = en[j] && {s2[j], s1[j]} == c[1:0];
+        end
+    endfunction
+    function [NB-1:0] f_shr(input [NB-1:0] en_x, input [NB*DB-1:0] ax, input [NB-1:0] en_y,
+                            input [NB*DB-1:0] ay);
+        integer j;
+        begin
+            for (j = 0; j < NB; j = j + 1)
+                f_shr[j] = en_x[j] && en_y[j] && ax[DB*j +: DB] == ay[DB*j +: DB];
+        end
+    endfunction
     reg [WW-1:0] f_w;
-    integer fj, fk, fk2;
+    integer fb, fa, fk, fk2, fc;
     always @(*) if (f_past && !rst_i) begin
-        for (fj = 0; fj < NB; fj = fj + 1) begin
+        // stage registers of empty stages enable no bank
+        if (!f_v_q) assert(f_en_q == {NB{1'b0}});
+        if (!t_v_q) assert(t_en_q == {NB{1'b0}});
+        if (!i_v_q) assert(i_en_q == {NB{1'b0}});
+        if (!w_v_q) assert(w_en_q == {NB{1'b0}});
+        // the sharing flags name the tuples now 1 and 2 ahead
+        // (of the banks the tuple uses)
+        assert((t_sh1_q & t_en_q) == f_shr(t_en_q, t_addr_q, i_en_q, i_addr_q));
+        assert((t_sh2_q & t_en_q) == f_shr(t_en_q, t_addr_q, w_en_q, w_addr_q));
+        assert((f_i_sh1 & i_en_q) == f_shr(i_en_q, i_addr_q, w_en_q, w_addr_q));
+        // the banks W shares with the tuple ahead were written by it last cycle
+        if (o_wr_q) assert((f_w_sh1 & w_en_q & ~fw_w) == {NB{1'b0}});
+        for (fb = 0; fb < NB; fb = fb + 1) begin
             // the write of the previous cycle is in the memory (the forwarding source)
-            if (fwd_en_q[fj]) assert(fwd_word_q[WW*fj +: WW] == f_word(fj, fwd_addr_q[DB*fj +: DB]));
-            // the counter values S3 uses, and the scrubber's verdict, are the
-            // memory's words now (a word of another epoch reads as 0)
-            if (s3v_q && s3_en_q[fj]) begin
-                f_w = f_word(fj, s3_addr_q[DB*fj +: DB]);
-                assert(v[CW*fj +: CW] == ((f_w[CW +: EW] == ep_q) ? f_w[CW-1:0] : {CW{1'b0}}));
-            end
-            f_w = f_word(fj, sr_addr_q);
-            if (sr_v_q) assert(scrub_need[fj] == (f_w[CW +: EW] != ep_q));
-            else assert(!scrub_need[fj]);
+            if (fwd_en_q[fb]) assert(fwd_word_q[WW*fb +: WW] == f_word(fb, fwd_addr_q[DB*fb +: DB]));
+            // every stage's counters are the memory's words now
+            if (f_en_q[fb]) assert(f_leaf[CW*fb +: CW] == f_val(fb, f_addr_q));
+            if (t_en_q[fb]) assert(t_leaf[CW*fb +: CW] == f_val(fb, t_addr_q));
+            if (i_en_q[fb]) assert(i_leaf[CW*fb +: CW] == f_val(fb, i_addr_q));
+            if (w_en_q[fb]) assert(w_leaf[CW*fb +: CW] == f_val(fb, w_addr_q));
+            // the scrubber's verdict is the memory's
+            f_w = f_word(fb, sr_addr_q);
+            if (sr_v_q) assert(scrub_need[fb] == (f_w[CW +: EW] != ep_q));
+            else assert(!scrub_need[fb]);
+        end
+        // class minima: T's are the memory's; I's once corrected for the
+        // tuple that wrote last cycle; W's minimum is the memory's
+        for (fc = 0; fc < 4; fc = fc + 1)
+            if (t_v_q) assert(t_cm[CW*fc +: CW] == f_min(f_cls(t_en_q, t_sh2_q, t_sh1_q, fc), t_addr_q));
+        if (i_v_q) begin
+            assert(i_u == f_min(i_en_q & ~f_i_sh1, i_addr_q));
+            assert(i_s == f_min(i_en_q & f_i_sh1, i_addr_q));
+        end
+        if (w_v_q) begin
+            assert(w_u_q == f_min(w_en_q & ~f_w_sh1, w_addr_q));
+            assert(mn == f_min(w_en_q, w_addr_q));
         end
         for (fk = 0; fk < ACC_K; fk = fk + 1) begin
-            if (s3v_q) assert(acc_m[fk] == (acc_v[fk] && acc_a[fk] == s3_a_q && acc_b[fk] == s3_b_q));
+            if (w_v_q) assert(acc_m[fk] == (acc_v[fk] && acc_a[fk] == w_a_q && acc_b[fk] == w_b_q));
             for (fk2 = fk + 1; fk2 < ACC_K; fk2 = fk2 + 1)
                 if (acc_v[fk] && acc_v[fk2]) assert(acc_a[fk] != acc_a[fk2] || acc_b[fk] != acc_b[fk2]);
         end
-        assert(!(s3v_q && sr_v_q));
+        assert(!(w_v_q && sr_v_q));
+        // Epochs never alias (what lets an interval end zero the counters
+        // of the tuples in flight): every word's age (current epoch minus
+        // its epoch) is at most floor_age_q, at most pass_age_q for the
+        // words the scrubber has passed since its pass began, and a last
+        // tuple in flight means floor_age_q < EMAX, so the epoch after an
+        // interval end is in no word.
+        // at most one last tuple in flight, each in a valid stage
+        assert((h_valid && h_last) == f_hl_q);
+        assert($onehot0({s1l_q, f_hl_q, f_l_q, t_l_q, i_l_q, w_l_q}));
+        assert((!f_l_q || f_v_q) && (!t_l_q || t_v_q) && (!i_l_q || i_v_q) && (!w_l_q || w_v_q));
+        if (st_q == ST_RUN) begin
+            assert(pass_age_q <= floor_age_q);
+            if (sr_v_q) assert(sr_addr_q + 1'b1 == sc_ptr_q);
+            if (l_flight) assert(floor_age_q != EMAX);
+            for (fb = 0; fb < NB; fb = fb + 1)
+                for (fa = 0; fa < D; fa = fa + 1) begin
+                    f_w = f_word(fb, fa[DB-1:0]);
+                    assert(ep_q - f_w[CW +: EW] <= floor_age_q);
+                    if (fa < (sr_v_q ? {1'b0, sr_addr_q} : {1'b0, sc_ptr_q}))
+                        assert(ep_q - f_w[CW +: EW] <= pass_age_q);
+                end
+        end else begin
+            assert(ep_q == {EW{1'b0}} && floor_age_q == {EW{1'b0}} && pass_age_q == {EW{1'b0}});
+            assert(sc_ptr_q == {DB{1'b0}} && !sr_v_q && !l_flight && !f_v_q && !t_v_q && !i_v_q && !w_v_q);
+            for (fb = 0; fb < NB; fb = fb + 1)
+                for (fa = 0; fa < D; fa = fa + 1) begin
+                    f_w = f_word(fb, fa[DB-1:0]);
+                    if (fa < init_addr_q) assert(f_w[CW +: EW] == {EW{1'b0}});
+                end
+        end
     end
     always @(posedge clk_i) begin
-        cover(f_past && !rst_i && s3v_q && same_q && fwd_en_q[0] && ins);      // a promotion, its twin behind
-        cover(f_past && !rst_i && s3v_q && hit && fwd_en_q[0]);
+        cover(f_past && !rst_i && w_v_q && same_q && fwd_en_q[0] && ins);      // a promotion, its twin behind
+        cover(f_past && !rst_i && w_v_q && hit && fwd_en_q[0]);
         cover(f_past && !rst_i && bnd && ncand_q == {CW{1'b0}} && promo_q != 32'd0);
+        cover(f_past && !rst_i && (fw_f != 0) && (fw_t != 0) && (fw_i != 0) && (fw_w != 0));
     end
 `endif
 endmodule

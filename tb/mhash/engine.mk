@@ -56,13 +56,15 @@ SIM_TRACES := tests/traces/synthetic-zipf.txt
 endif
 
 # FPGA builds (`make synth-bench BOARD=icebreaker|ulx3s ENGINE=mhash`:
-# fpga/synth.sh, out-of-context bench; results in docs/mhash.md). ECP5-85F: the default
-# configuration (64-bit tuple fields, 16 banks of 128 x {8-bit epoch, 24-bit
-# counter}, 32-entry accumulator). iCE40 UP5K (5280 LUTs, 30 EBRs): 16-bit
-# tuple fields, 4 banks, 16-bit counters and a 12-entry accumulator (a
-# 100-entry register accumulator fits neither the UP5K nor the CI synthesis
-# budget; see docs/mhash.md).
-SYNTH_GPARAMS_ecp5 := $(SIM_GPARAMS_t4c1r0)
-SYNTH_VFLAGS_ice40 := -GW=16 -GN_COUNTERS=2048 -GCW=16 -GEW=8 -GMAX_TABLES=4 -GACC_K=12 -GLW=24
+# fpga/synth.sh, out-of-context bench; results in docs/mhash.md and
+# docs/results/speed.md). ECP5-85F: 4 tables x 512 counters (64-bit tuple
+# fields, 4 banks of 512 x {8-bit epoch, 24-bit counter}, one DP16KD each),
+# 32-entry accumulator. iCE40 UP5K (5280 LUTs, 30 EBRs): 16-bit
+# tuple fields, 4 banks, 16-bit counters and a 4-entry accumulator: the
+# pipeline's registers and class trees leave no room for the 12 register
+# entries the one-stage design had (nextpnr: 6686 / 5280 LCs with 12); the
+# paper's k=100 needs the accumulator in block RAM (see docs/mhash.md).
+SYNTH_GPARAMS_ecp5 := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=4 LW=32 SEED=1 EW=8 ACC_K=32
+SYNTH_VFLAGS_ice40 := -GW=16 -GN_COUNTERS=2048 -GCW=16 -GEW=8 -GMAX_TABLES=4 -GACC_K=4 -GLW=24
 SYNTH_FREQ_icebreaker := 48
 SYNTH_FREQ_ulx3s      := 125
