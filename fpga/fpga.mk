@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # FPGA flow (included by the top Makefile). See docs/fpga.md.
 #
-#   make synth BOARD=icebreaker|ulx3s [ENGINE=e]  board top: the composed top fpga/<board>/hwp_board.v
+#   make synth BOARD=icebreaker|ulx3s [ENGINE=e] [TOP=composed|engine]
+#                                                board top: fpga/<board>/<e>_top.v (one clock) where it
+#                                                exists, else the composed top fpga/<board>/hwp_board.v
 #                                                (PLL engine clock, engine behind async FIFOs) when the
-#                                                engine has an adapter (rtl/board/hwp_adapt_<e>.v), else
-#                                                fpga/<board>/<e>_top.v (one clock): bitstream +
+#                                                engine has an adapter (rtl/board/hwp_adapt_<e>.v); TOP
+#                                                chooses (hwp_board_kind, fpga/lib.sh): bitstream +
 #                                                build/synth-board/<board>/<e>/report.json;
 #                                                the engine bench when the engine has no board top
 #   make synth-bench BOARD=b ENGINE=e            the engine's out-of-context bench -> build/synth/<board>/<e>/
@@ -32,8 +34,9 @@ BOARD_ENGINE_ulx3s      := strat
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
 	@e=$(or $(ENGINE),$(BOARD_ENGINE_$(BOARD))); \
-	if . fpga/lib.sh && hwp_composed $(BOARD) $$e; then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
-	elif [ -f fpga/$(BOARD)/$${e}_top.v ]; then SYNTH_KIND=board bash fpga/synth.sh $(BOARD) $$e; \
+	k=$$(BOARD_TOP=$(TOP) && . fpga/lib.sh && hwp_board_kind $(BOARD) $$e); \
+	if [ "$$k" = composed ]; then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
+	elif [ "$$k" = engine ]; then SYNTH_KIND=board bash fpga/synth.sh $(BOARD) $$e; \
 	else bash fpga/synth.sh $(BOARD) $$e; fi
 
 gate-level:

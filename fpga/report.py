@@ -145,7 +145,8 @@ def board_table(a, boards, engines, out):
     rows, missing = [], []
     for b in boards:
         for e in engines:
-            if not os.path.exists(os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')):
+            if not (os.path.exists(os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')) or
+                    os.path.exists(os.path.join(a.board_root, b, e, 'summary.json'))):
                 continue
             try:
                 with open(os.path.join(a.board_root, b, e, 'summary.json'), encoding='utf-8') as f:
@@ -157,7 +158,9 @@ def board_table(a, boards, engines, out):
     out.append('')
     out.append('`make synth BOARD=<board> ENGINE=<engine>`: the board top `fpga/<board>/<engine>_top.v` '
                '(power-on reset, rtl/link, the engine shell and the engine; docs/fpga.md), timed at the '
-               'board clock, from `build/synth-board/<board>/<engine>/summary.json`.')
+               'board clock, or the composed top `fpga/<board>/hwp_board.v` (engine at the PLL clock '
+               'behind asynchronous FIFOs; Fmax and target of the slower-margin clock, both clocks in '
+               'the summary), from `build/synth-board/<board>/<engine>/summary.json`.')
     out.append('')
     out.append('| board | engine | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) | block RAM | Fmax MHz '
                '| target MHz | met |')

@@ -10,7 +10,7 @@
 #
 # SYNTH_KIND=composed builds fpga/<board>/hwp_board.v (PLL, link at the board
 # clock, the engine at the PLL clock behind asynchronous FIFOs; RTL in
-# fpga/<board>/board.f, engine chosen by -DHWP_ENGINE_<ENGINE>) into the same
+# rtl/board/board.f, engine chosen by -DHWP_ENGINE_<ENGINE>) into the same
 # directory as the board top; nextpnr times both clocks (report.json: fmax
 # per clock, each against its own constraint).
 # SYNTH_KIND=board builds the board top fpga/<board>/<engine>_top.v (the link,
@@ -107,7 +107,8 @@ if [ $SYNTH_KIND = composed ]; then
   # two clock domains: the board clock (the constraint file, or --freq on the
   # iCE40) and the engine clock, which nextpnr derives from the PLL's dividers
   kind=composed; design_top=hwp_board; extra=("$board_top")
-  while read -r f; do extra+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$board/board.f" | grep -v '^[[:space:]]*$')
+  while read -r f; do extra+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$RTL_DIR/board/board.f" | grep -v '^[[:space:]]*$')
+  extra+=("$RTL_DIR/board/hwp_adapt_$eng.v")
   readv="read_verilog -I$RTL_DIR -I$RTL_DIR/common -I$RTL_DIR/board -I$HWP_ROOT/fpga/$board$(hwp_arch_define "$arch") -D$(hwp_engine_define "$eng") ${files[*]}"
   chp=""
   cfgname="composed top: fpga/$board/hwp_sizes.vh"; vflags=""

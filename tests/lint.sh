@@ -88,7 +88,7 @@ for e in "${engines[@]}"; do
     fi
     lint_one "$e/$b-top" "${e}_top" "" "$bt" "${brtl[@]}" "${files[@]}"
   done
-  # Composed board tops: fpga/<board>/hwp_board.v with fpga/<board>/board.f,
+  # Composed board tops: fpga/<board>/hwp_board.v with rtl/board/board.f,
   # the engine selected by its define; the synthesis variant (vendor PLL
   # port lists from tb/board/pll_stubs.v) and the simulation one (HWP_SIM_PLL).
   for bt in "$HWP_ROOT"/fpga/*/hwp_board.v; do
@@ -96,7 +96,8 @@ for e in "${engines[@]}"; do
     b=$(basename "$(dirname "$bt")")
     hwp_composed "$b" "$e" || continue
     brtl=()
-    while read -r f; do brtl+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$b/board.f" | grep -v '^[[:space:]]*$')
+    while read -r f; do brtl+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$RTL_DIR/board/board.f" | grep -v '^[[:space:]]*$')
+    brtl+=("$RTL_DIR/board/hwp_adapt_$e.v")
     cf="-D$(hwp_engine_define "$e") -I$RTL_DIR/board -I$HWP_ROOT/fpga/$b"
     lint_one "$e/$b-composed" hwp_board "$cf" "$bt" "${brtl[@]}" "${files[@]}" "$HWP_ROOT/tb/board/pll_stubs.v"
     lint_one "$e/$b-composed-sim" hwp_board "$cf -DHWP_SIM_PLL" "$bt" "${brtl[@]}" "${files[@]}"

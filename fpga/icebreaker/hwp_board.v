@@ -6,27 +6,23 @@
 // 9); green LED: link activity, red LED: errors. The engine is the one
 // HWP_ENGINE_<NAME> names (rtl/board/hwp_board_core.v). docs/fpga.md.
 `default_nettype none
-`include "hwp_engines.vh"
-`include "hwp_sizes.vh"
 module hwp_board (
-    input  wire clk_i,
 `ifdef HWP_SIM_PLL
     input  wire sim_eclk_i,
 `endif
+    input  wire clk_i,
     input  wire uart_rx_i,
     output wire uart_tx_o,
     output wire led_g_n_o,
     output wire led_r_n_o
 );
-    wire lclk, eclk, locked, act, err;
-    hwp_pll_ice40 #(.ENG_MHZ(`HWP_ENG_MHZ)) u_pll (.clk_i(clk_i),
+    wire act, err, unused_locked;    // two LEDs: activity and errors
+    hwp_board_core #(.BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000)) u_core (
+        .clk_i(clk_i), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o), .led_act_o(act), .led_err_o(err),
 `ifdef HWP_SIM_PLL
         .sim_eclk_i(sim_eclk_i),
 `endif
-        .clk_o(lclk), .eclk_o(eclk), .locked_o(locked));
-    hwp_board_core #(.BOARD_ID(8'd1), .CLK_KHZ(32'd12000), .BOOT_DIV(32'h682b), .FALLBACK(32'd1200000)) u_core (
-        .lclk_i(lclk), .eclk_i(eclk), .locked_i(locked), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
-        .led_act_o(act), .led_err_o(err));
+        .locked_o(unused_locked));
     assign led_g_n_o = !act;
     assign led_r_n_o = !err;
 endmodule

@@ -6,26 +6,22 @@
 // errors, LED 2: PLL locked. The engine is the one HWP_ENGINE_<NAME> names
 // (rtl/board/hwp_board_core.v). docs/fpga.md.
 `default_nettype none
-`include "hwp_engines.vh"
-`include "hwp_sizes.vh"
 module hwp_board (
     input  wire       clk_i,
+    input  wire       uart_rx_i,
+    output wire       uart_tx_o,
 `ifdef HWP_SIM_PLL
     input  wire       sim_eclk_i,
 `endif
-    input  wire       uart_rx_i,
-    output wire       uart_tx_o,
     output wire [7:0] led_o
 );
-    wire lclk, eclk, locked, act, err;
-    hwp_pll_ecp5 #(.ENG_MHZ(`HWP_ENG_MHZ)) u_pll (.clk_i(clk_i),
+    wire locked, act, err;
+    assign led_o = {5'd0, locked, err, act};
+    hwp_board_core #(.BOARD_ID(8'd2), .CLK_KHZ(32'd25000), .BOOT_DIV(32'hd904), .FALLBACK(32'd2500000)) u_core (
 `ifdef HWP_SIM_PLL
         .sim_eclk_i(sim_eclk_i),
 `endif
-        .clk_o(lclk), .eclk_o(eclk), .locked_o(locked));
-    hwp_board_core #(.BOARD_ID(8'd2), .CLK_KHZ(32'd25000), .BOOT_DIV(32'hd904), .FALLBACK(32'd2500000)) u_core (
-        .lclk_i(lclk), .eclk_i(eclk), .locked_i(locked), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
-        .led_act_o(act), .led_err_o(err));
-    assign led_o = {5'd0, locked, err, act};
+        .clk_i(clk_i), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o), .led_act_o(act), .led_err_o(err),
+        .locked_o(locked));
 endmodule
 `default_nettype wire

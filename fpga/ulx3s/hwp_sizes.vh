@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ULX3S (LFE5U-85F): the engine sizes and engine clock of the composed board
 // top fpga/ulx3s/hwp_board.v, per engine (rtl/board/hwp_engines.vh selects).
+//   HWP_PLL           the PLL wrapper (rtl/board/)
 //   HWP_ENG_MHZ       engine clock from the EHXPLLL (a multiple of 25)
 //   HWP_ENG_W         the engine's input field width
 //   HWP_ENGINE_SIZES  the adapter's parameters
@@ -9,6 +10,7 @@
 // with A_4 instead of A_16 (docs/fpga.md: A_16 beside the link did not route).
 `ifndef HWP_SIZES_VH
 `define HWP_SIZES_VH
+`define HWP_PLL          hwp_pll_ecp5
 `ifdef HWP_ENGINE_STRAT
 `define HWP_ENG_MHZ      50
 `define HWP_ENG_W        64

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Board-independent part of a composed board top (fpga/<board>/hwp_board.v):
-// the two-clock shell (rtl/link/hwp_shell_cdc.v: link at the board clock,
+// the board's PLL (HWP_PLL, fpga/<board>/hwp_sizes.vh) making the engine
+// clock from the board clock, the power-on reset, the two-clock shell (rtl/link/hwp_shell_cdc.v: link at the board clock,
 // asynchronous FIFOs) and one engine adapter in the engine clock domain,
 // wired through the standard bundle (rtl/board/hwp_adapt_ports.vh). The
 // engine is the one define HWP_ENGINE_<NAME> selects: rtl/board/
@@ -15,15 +16,25 @@ module hwp_board_core #(
     parameter [31:0] BOOT_DIV = 32'h682b,      // link: boot-rate divisor (24.8)
     parameter [31:0] FALLBACK = 32'd1200000    // link: SET_BAUD fall-back clocks
 ) (
-    input  wire lclk_i,                        // board clock (link)
-    input  wire eclk_i,                        // engine clock (PLL)
-    input  wire locked_i,                      // the PLL is locked: eclk_i usable
+    input  wire clk_i,                         // board oscillator pin
+`ifdef HWP_SIM_PLL
+    input  wire sim_eclk_i,                    // engine clock (simulation: hwp_pll_sim.v)
+`endif
+    output wire locked_o,                      // the PLL is locked
     input  wire uart_rx_i,
     output wire uart_tx_o,
     output wire led_act_o,
     output wire led_err_o
 );
     localparam integer IFW = `HWP_IFW, OFW = `HWP_OFW;
+
+    // board clock (link) and engine clock
+    wire lclk_i, eclk_i;
+    `HWP_PLL #(.ENG_MHZ(`HWP_ENG_MHZ)) u_pll (.clk_i(clk_i),
+`ifdef HWP_SIM_PLL
+        .sim_eclk_i(sim_eclk_i),
+`endif
+        .clk_o(lclk_i), .eclk_o(eclk_i), .locked_o(locked_o));
 
     // power-on reset of the board clock domain: 15 clocks after configuration
     reg  [3:0] por_q = 4'd0;
@@ -36,7 +47,7 @@ module hwp_board_core #(
     hwp_rst_sync u_lrst (.clk_i(lclk_i), .arst_i(por_rst_q), .rst_o(lrst_i));
     // the engine domain waits for the PLL's lock as well (its own reset
     // synchronizer is in the shell, behind the reset handshake)
-    assign earst_i = lrst_i || !locked_i;
+    assign earst_i = lrst_i || !locked_o;
     wire           cfg_def, cfg_we, chk_ok, orec_cont, orec_last, orec_done;
     wire [7:0]     cfg_reg, chk_reg, orec_tag;
     wire [63:0]    cfg_val, chk_val, rec_a, rec_b, rec_c, rec_d, orec_f0, orec_f1, orec_f2;

@@ -7,10 +7,7 @@
 // 400..800), CLKOP_CPHASE CLKOP_DIV / 2 - 1. The board clock goes on
 // unchanged (clk_o) for the link.
 //
-// HWP_SIM_PLL (simulation): a behavioural model. The engine clock is the
-// testbench's sim_eclk_i, at whatever ratio and phase the test chooses, and
-// locked_o rises after 16 reference clocks, as the lock output of a real PLL
-// rises some time after configuration.
+// HWP_SIM_PLL (simulation): the behavioural model rtl/board/hwp_pll_sim.v.
 `default_nettype none
 
 module hwp_pll_ecp5 #(
@@ -26,11 +23,8 @@ module hwp_pll_ecp5 #(
 );
     assign clk_o = clk_i;
 `ifdef HWP_SIM_PLL
-    reg [4:0] lock_q = 5'd0;
-    always @(posedge clk_i) if (!lock_q[4]) lock_q <= lock_q + 5'd1;
-    assign eclk_o   = sim_eclk_i;
+    hwp_pll_sim u_sim (.clk_i(clk_i), .sim_eclk_i(sim_eclk_i), .eclk_o(eclk_o), .locked_o(locked_o));
     wire [31:0] unused_eng_mhz = ENG_MHZ;   // the testbench chooses the frequency
-    assign locked_o = lock_q[4];
 `else
     localparam integer FB_DIV = ENG_MHZ / 25;
     localparam integer OP_DIV = 600 / ENG_MHZ;

@@ -7,9 +7,7 @@
 // DIVR 0 (12 MHz at the phase detector, FILTER_RANGE 1), DIVQ the smallest
 // with a VCO of ENG_MHZ * 2^DIVQ >= 533 MHz, DIVF = ENG_MHZ * 2^DIVQ / 12 - 1.
 //
-// HWP_SIM_PLL (simulation): a behavioural model, as in hwp_pll_ecp5.v: the
-// engine clock is the testbench's sim_eclk_i, locked_o rises after 16
-// reference clocks.
+// HWP_SIM_PLL (simulation): the behavioural model rtl/board/hwp_pll_sim.v.
 `default_nettype none
 
 module hwp_pll_ice40 #(
@@ -24,12 +22,9 @@ module hwp_pll_ice40 #(
     output wire locked_o
 );
 `ifdef HWP_SIM_PLL
-    reg [4:0] lock_q = 5'd0;
-    always @(posedge clk_i) if (!lock_q[4]) lock_q <= lock_q + 5'd1;
-    assign clk_o    = clk_i;
-    assign eclk_o   = sim_eclk_i;
+    assign clk_o = clk_i;
+    hwp_pll_sim u_sim (.clk_i(clk_i), .sim_eclk_i(sim_eclk_i), .eclk_o(eclk_o), .locked_o(locked_o));
     wire [31:0] unused_eng_mhz = ENG_MHZ;   // the testbench chooses the frequency
-    assign locked_o = lock_q[4];
 `else
     localparam integer DIVQ = (ENG_MHZ >= 67) ? 3 : (ENG_MHZ >= 34) ? 4 : (ENG_MHZ >= 17) ? 5 : 6;
     localparam integer DIVF = ENG_MHZ * (1 << DIVQ) / 12 - 1;

@@ -3,17 +3,17 @@
 # Build the Verilator model of a board top (tb/board/board_main.cpp):
 #   tb/board/build.sh <icebreaker|ulx3s> <engine>
 # -> build/board-sim/<board>/<engine>[-<BOARD_SIM_TAG>]/Vboard (prints its path).
-# The top is the composed board top fpga/<board>/hwp_board.v (RTL in
-# fpga/<board>/board.f, engine selected by -DHWP_ENGINE_<ENGINE>, the PLL's
-# simulation model HWP_SIM_PLL: the model drives the engine clock) when the
-# board has one for the engine (rtl/board/hwp_adapt_<engine>.v and its sizes
-# in fpga/<board>/hwp_sizes.vh), else fpga/<board>/<engine>_top.v with
-# fpga/<board>/rtl.f; plus the engine's SIM_RTL (tb/<engine>/engine.mk).
-# BOARD_TOP=engine forces the per-engine top. For the clock-domain-crossing
-# check: BOARD_SIM_DEFS (e.g. -DHWP_SIM_META), BOARD_SIM_FIFO (a file that
-# replaces rtl/common/hwp_async_fifo.v), BOARD_SIM_WRAP (a file whose module
-# of the same name wraps the composed top and becomes the model's top) and
-# BOARD_SIM_TAG (the build directory's suffix; required with any of them). Rebuilds only when an input is newer.
+# The top is the one `make synth` builds (hwp_board_kind, fpga/lib.sh;
+# BOARD_TOP=engine|composed chooses): fpga/<board>/<engine>_top.v with
+# fpga/<board>/rtl.f, or the composed board top fpga/<board>/hwp_board.v
+# (RTL in rtl/board/board.f, engine selected by -DHWP_ENGINE_<ENGINE>, the
+# PLL's simulation model HWP_SIM_PLL: the model drives the engine clock);
+# plus the engine's SIM_RTL (tb/<engine>/engine.mk). For the clock-domain-
+# crossing check: BOARD_SIM_DEFS (e.g. -DHWP_SIM_META), BOARD_SIM_FIFO (a
+# file that replaces rtl/common/hwp_async_fifo.v), BOARD_SIM_WRAP (a file
+# whose module of the same name wraps the composed top and becomes the
+# model's top) and BOARD_SIM_TAG (the build directory's suffix; required
+# with any of them). Rebuilds only when an input is newer.
 set -uo pipefail
 . "$(dirname "$0")/../../fpga/lib.sh"
 case ${1:-} in -h|--help) sed -n '3,17p' "$0"; exit 0 ;; esac
@@ -22,11 +22,10 @@ board=$1 eng=$2
 case $board in icebreaker) hz=12000000 ;; ulx3s) hz=25000000 ;; *) echo "board: unknown board '$board'" >&2; exit 2 ;; esac
 tag=${BOARD_SIM_TAG:-}; sdefs=${BOARD_SIM_DEFS:-}; sfifo=${BOARD_SIM_FIFO:-}; swrap=${BOARD_SIM_WRAP:-}
 [ -z "$sdefs$sfifo$swrap" ] || [ -n "$tag" ] || { echo "board: BOARD_SIM_DEFS / BOARD_SIM_FIFO need BOARD_SIM_TAG" >&2; exit 2; }
-kind=${BOARD_TOP:-}
-[ -n "$kind" ] || { if hwp_composed "$board" "$eng"; then kind=composed; else kind=engine; fi; }
+kind=$(hwp_board_kind "$board" "$eng")
 vdefs=(); cdefs=()
 if [ "$kind" = composed ]; then
-  bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$HWP_ROOT/fpga/$board/board.f top=hwp_board
+  bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$RTL_DIR/board/board.f top=hwp_board
   mhz=$(sed -n "/ifdef $(hwp_engine_define "$eng")\b/,/endif/s/^\`define HWP_ENG_MHZ *\([0-9]*\).*/\1/p" "$HWP_ROOT/fpga/$board/hwp_sizes.vh")
   [ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
   vdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
@@ -34,12 +33,14 @@ if [ "$kind" = composed ]; then
 else
   bt=$HWP_ROOT/fpga/$board/${eng}_top.v list=$HWP_ROOT/fpga/$board/rtl.f top=${eng}_top
 fi
+[ -n "$kind" ] || { echo "board: no board top for $board/$eng" >&2; exit 2; }
 [ -f "$bt" ] || { echo "board: no board top $bt" >&2; exit 2; }
 files=("$bt")
 if [ -n "$swrap" ]; then files+=("$swrap"); top=$(basename "$swrap" .v); fi
 while read -r f; do
   if [ -n "$sfifo" ] && [ "$f" = common/hwp_async_fifo.v ]; then files+=("$sfifo"); else files+=("$RTL_DIR/$f"); fi
 done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
+[ "$kind" = composed ] && files+=("$RTL_DIR/board/hwp_adapt_$eng.v")
 for f in $(hwp_var SIM_RTL "$eng"); do files+=("$RTL_DIR/$f"); done
 out=$BUILD/board-sim/$board/$eng${tag:+-$tag}
 bin=$out/Vboard

@@ -7,7 +7,8 @@
 // writes every byte the board sends as "RX xx" (and each request as "TX
 // <type>") to the log, so the RTL and the netlist logs can be compared.
 // Board: the iCEBreaker top (12 MHz, led_g_n_o/led_r_n_o) by default;
-// -DBOARD_ULX3S for the ULX3S top (25 MHz, led_o[7:0]). The bench acts only
+// -DBOARD_ULX3S for the ULX3S top (25 MHz, led_o[7:0]); -DHWP_SIM_PLL
+// -DTOP=hwp_board for a composed top (the bench drives its engine clock). The bench acts only
 // on the falling clock edge (drives rx, samples tx), so it never races the
 // design's rising-edge flip-flops and runs the same in Icarus and under
 // the timing mode of Verilator (which simulates the ULX3S netlist).
@@ -20,13 +21,27 @@ module tb_gate;
     always #5 clk = !clk;
     reg  rx = 1'b1;
     wire tx;
+`ifdef HWP_SIM_PLL
+    // a composed top (hwp_board) with the PLL's simulation model: the engine
+    // clock, period 6 against the board clock's 10, its rising edges (even times)
+    // never at the board clock's (odd multiples of 5): both simulators order them alike
+    reg eclk = 1'b0;
+    initial begin
+        #2;
+        forever #3 eclk = !eclk;
+    end
+`define SIM_ECLK .sim_eclk_i(eclk),
+`else
+`define SIM_ECLK
+`endif
 `ifdef BOARD_ULX3S
     wire [7:0] unused_leds;
-    `TOP dut (.clk_i(clk), .uart_rx_i(rx), .uart_tx_o(tx), .led_o(unused_leds));
+    `TOP dut (`SIM_ECLK .clk_i(clk), .uart_rx_i(rx), .uart_tx_o(tx), .led_o(unused_leds));
     integer bt = 217;                  // clocks per bit (boot rate: 25 MHz / 115200 = 217.01)
 `else
     wire [1:0] unused_leds;
-    `TOP dut (.clk_i(clk), .uart_rx_i(rx), .uart_tx_o(tx), .led_g_n_o(unused_leds[0]), .led_r_n_o(unused_leds[1]));
+    `TOP dut (`SIM_ECLK .clk_i(clk), .uart_rx_i(rx), .uart_tx_o(tx), .led_g_n_o(unused_leds[0]),
+              .led_r_n_o(unused_leds[1]));
     integer bt = 104;                  // clocks per bit (boot rate: 12 MHz / 115200 = 104.17)
 `endif
     integer logf;

