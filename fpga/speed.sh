@@ -8,7 +8,8 @@
 # and tool versions. A build is stopped after SPEED_TIMEOUT seconds (default
 # 2400) and listed as not finished. REPORT_ONLY=1 rewrites the page from
 # existing summaries; SPEED_ONLY="label ..." builds only those rows and
-# tabulates the others from their existing summaries. Exit 1 if a build
+# tabulates the others from their existing summaries, or keeps their lines
+# from the page where this build tree has none. Exit 1 if a build
 # failed or missed its target.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -52,9 +53,19 @@ lines = ['# Engine clock speed against the targets of the speed issues', '',
          '| build | board | engine | configuration | target MHz | Fmax MHz | met | logic cells | block RAM | Yosys s | nextpnr s |',
          '|---|---|---|---|---|---|---|---|---|---|---|']
 bad = 0
+# a row with no summary in this build tree keeps its line from the page as
+# it was (built on another machine or in an earlier run)
+prev = {}
+if os.path.exists(out):
+    for l in open(out):
+        c = l.split('|')
+        if len(c) > 3 and c[1].strip() and not c[1].strip().startswith(('build', '---')):
+            prev[c[1].strip()] = l.rstrip('\n')
 for label, board, eng, mhz, extra in rows:
     p = os.path.join(root, label, board, eng, 'summary.json')
     cfg = f'`{extra}`' if extra else ''
+    if not os.path.exists(p) and label in prev:
+        lines.append(prev[label]); bad |= '| **no** |' in prev[label]; continue
     if not os.path.exists(p):
         lines.append(f'| {label} | {board} | {eng} | {cfg} | {mhz} | not built | **no** | | | | |'); bad = 1; continue
     s = json.load(open(p))
