@@ -350,14 +350,38 @@ module hwp_mhash #(
     end
 
     // ---------------------------------------------------------------- W: correction for the tuple 1 ahead, minimum, +1, threshold
+    // mn = min(u, g(s)), g the update of the tuple ahead (gfn). Every value
+    // g(s) can take, min(u, it), its +1 and that +1's threshold compare are
+    // formed side by side from registers, then one select picks them, so no
+    // carry chain waits for another.
     reg [NB*CW-1:0] w_leaf;      // the tuple's counters, exact
     reg [CW-1:0]    mn, newmin;
+    reg             nm_ge;       // newmin >= threshold
+    wire [CW-1:0]   w_u1 = sat_inc(w_u_q), w_s1 = sat_inc(w_s_q), w_s2 = sat_inc(w_s1);
+    wire [CW-1:0]   w_o1 = sat_inc(o_nm_q);
+    wire            w_us  = w_u_q <= w_s_q;     // min(u, s) is u
+    wire            w_us1 = w_u_q <= w_s1;      // min(u, sat(s+1)) is u
+    wire            w_uo  = w_u_q <= o_nm_q;    // min(u, the tuple ahead's new minimum) is u
+    wire            w_sm  = w_s_q == o_m_q;     // s is the tuple ahead's minimum
+    wire            ge_u1 = w_u1 >= cfg_thr_i, ge_s1 = w_s1 >= cfg_thr_i, ge_s2 = w_s2 >= cfg_thr_i;
+    wire            ge_o1 = w_o1 >= cfg_thr_i, ge_1 = {{(CW-1){1'b0}}, 1'b1} >= cfg_thr_i;
     integer wk;
     always @* begin
         for (wk = 0; wk < NB; wk = wk + 1)
             w_leaf[CW*wk +: CW] = fw_w[wk] ? fwd_val[CW*wk +: CW] : w_leaf_q[CW*wk +: CW];
-        mn = w_se_q ? min2(w_u_q, gfn(w_s_q, o_wr_q, o_rs_q, o_cons_q, o_m_q, o_nm_q)) : w_u_q;
-        newmin = sat_inc(mn);
+        if (!w_se_q || (w_us && (!o_wr_q || (!o_rs_q && o_cons_q && !w_sm)))) begin
+            mn = w_u_q;  newmin = w_u1;  nm_ge = ge_u1;             // u
+        end else if (!o_wr_q || (!o_rs_q && o_cons_q && !w_sm)) begin
+            mn = w_s_q;  newmin = w_s1;  nm_ge = ge_s1;             // g(s) = s
+        end else if (o_rs_q) begin
+            mn = {CW{1'b0}};  newmin = {{(CW-1){1'b0}}, 1'b1};  nm_ge = ge_1;  // g(s) = 0
+        end else if (!o_cons_q) begin
+            if (w_us1) begin mn = w_u_q;  newmin = w_u1;  nm_ge = ge_u1; end
+            else       begin mn = w_s1;   newmin = w_s2;  nm_ge = ge_s2; end  // g(s) = sat(s+1)
+        end else begin
+            if (w_uo)  begin mn = w_u_q;  newmin = w_u1;  nm_ge = ge_u1; end
+            else       begin mn = o_nm_q; newmin = w_o1;  nm_ge = ge_o1; end  // g(s) = the new minimum
+        end
     end
 
     // ---------------------------------------------------------------- W: accumulator search
@@ -382,7 +406,7 @@ module hwp_mhash #(
     // one-hot and each entry updates itself (no index encode, no count mux).
     wire          hit     = |acc_m;
     wire          upd     = w_v_q && (!hit || !cfg_shield_i);
-    wire          promo   = w_v_q && !hit && (newmin >= cfg_thr_i);
+    wire          promo   = w_v_q && !hit && nm_ge;
     wire          ins     = promo && (free_found || rep_found);
     wire          refuse  = promo && !(free_found || rep_found);
     wire [KB-1:0] slot    = free_found ? free_idx : rep_idx;
