@@ -190,8 +190,10 @@ eval-all: $(EVAL_ALL)
 #   instrument  hwprof instrument on a text retire trace
 #   rtl_dec     differential: the Verilated link payload decoder (rtl/link/hwp_link_dec.v)
 #               against the C decoder (hwl_tuples_decode) on the same payloads
+#   rtl_link    differential: the Verilated device side of the link (UART to replies,
+#               rtl/link/hwp_shell_strat.v) against the C device emulator, frame by frame
 #   make fuzz [FUZZ_TARGET=t] [FUZZ_SECONDS=600]
-FUZZ_TARGETS := trace link devemu cpasm instrument rtl_dec
+FUZZ_TARGETS := trace link devemu cpasm instrument rtl_dec rtl_link
 FUZZ_TARGET  ?= trace
 FUZZ_SECONDS ?= 600
 FUZZ_SRC_trace      := cmodel/common/trace.c
@@ -205,6 +207,10 @@ $(BUILD)/fuzz/fuzz_rtl_dec: tests/fuzz/fuzz_rtl_dec.cpp tests/fuzz/build_rtl_dec
 	  cmodel/link/link.c cmodel/link/link.h cmodel/common/trace.c
 	@mkdir -p $(dir $@)
 	bash tests/fuzz/build_rtl_dec.sh $@
+$(BUILD)/fuzz/fuzz_rtl_link: tests/fuzz/fuzz_rtl_link.cpp tests/fuzz/fuzz_input.h tests/fuzz/build_rtl_link.sh \
+	  $(RTL_DIR)/link/*.v $(RTL_DIR)/strat/*.v $(RTL_DIR)/common/*.v $(LIB_SRC) $(wildcard cmodel/*/*.h)
+	@mkdir -p $(dir $@)
+	bash tests/fuzz/build_rtl_link.sh $@ $(LIB_SRC)
 fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 	@test -d tests/fuzz/corpus/$(FUZZ_TARGET) || { echo "unknown FUZZ_TARGET '$(FUZZ_TARGET)'; known: $(FUZZ_TARGETS)" >&2; exit 2; }
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)

@@ -401,8 +401,9 @@ static void dev_reset(hwl_dev *d)
     d->next_chunk = 0;
     memcpy(d->reg, d->reg_reset, sizeof d->reg);
     d->eos = d->done = 0;
-    d->st[HWL_ST_ACCEPTED] = d->st[HWL_ST_STALLS] = d->st[HWL_ST_OUTQUEUED] = 0;
-    d->st[HWL_ST_CYCLES] = 0;
+    /* every STATUS counter, the link's too (the RESET itself then counts as
+     * the first packet applied) */
+    memset(d->st, 0, sizeof d->st);
 }
 
 /* coproc: HOSTOP entries into the sequencer; 0 if it must wait */
@@ -756,7 +757,7 @@ static void handle(hwl_dev *d, const hwl_pkt *p, double now)
         }
         uint32_t div = p->pl[0] | (uint32_t)p->pl[1] << 8 | (uint32_t)p->pl[2] << 16 |
                        (uint32_t)p->pl[3] << 24;
-        if (div < 4u * 256u) {
+        if (div < HWL_MIN_DIV || div > HWL_MAX_DIV) {
             send_ack(d, HWL_ERR, HWL_E_RANGE);
             return;
         }

@@ -443,9 +443,12 @@ size_t hwl_info_build(const hwl_info *in, uint8_t *pl)
     pl[n++] = (uint8_t)in->slots;
     for (int i = 0; i < 4; i++) pl[n++] = (uint8_t)(in->clk_khz >> (8 * i));
     for (int i = 0; i < 4; i++) pl[n++] = (uint8_t)(in->divisor >> (8 * i));
+    /* each value in the 10-byte form the RTL writes (docs/protocol.md) */
     for (int i = 0; i < in->np; i++) {
         pl[n++] = in->pid[i];
-        n += hwl_uvar_put(pl + n, in->pval[i]);
+        uint64_t v = in->pval[i];
+        for (int k = 0; k < HWL_VARINT_MAX; k++, v >>= 7)
+            pl[n++] = (uint8_t)((v & 0x7f) | (k < HWL_VARINT_MAX - 1 ? 0x80 : 0));
     }
     return n;
 }
@@ -465,7 +468,7 @@ uint32_t hwl_divisor(uint32_t clk_khz, uint32_t baud)
     if (!baud) return 0;
     uint64_t num = (uint64_t)clk_khz * 1000u * 256u;
     uint64_t d = (num + baud / 2) / baud;
-    if (d < 4u * 256u || d >= (1ull << 32)) return 0;
+    if (d < HWL_MIN_DIV || d > HWL_MAX_DIV) return 0;
     return (uint32_t)d;
 }
 
@@ -575,6 +578,12 @@ static int handle_ackerr(hwl_host *h, const hwl_pkt *p)
 {
     if (p->len != 3) {
         h->st.rx_corrupt++;
+        return 0;
+    }
+    if (p->type == HWL_ERR && p->pl[0] == HWL_E_SESSION && !h->session) {
+        /* an answer to packets of an earlier host, sent before this host's
+         * HELLO(1) was answered (replies come in order) */
+        h->st.rx_stale++;
         return 0;
     }
     if (p->type == HWL_ERR && p->pl[0] == HWL_E_SESSION) {
@@ -745,8 +754,10 @@ static int request(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint8
                 *out = p;
                 return 0;
             }
-            if (p.type == HWL_ERR && !h->nwin) {
-                /* nothing else in flight: the ERR is about this request */
+            if (p.type == HWL_ERR && !h->nwin && (h->session || p.pl[0] != HWL_E_SESSION)) {
+                /* nothing else in flight: the ERR is about this request
+                 * (an ERR(SESSION) before this host's session is an earlier
+                 * host's: no idempotent request is answered with it) */
                 if (++errs >= tries) {
                     herr(h, "the device answers %s with ERR %s (%d times in a row, at %u baud)",
                          hwl_type_name(type), hwl_err_name(p.pl[0]), errs, h->baud);
@@ -790,6 +801,7 @@ int hwl_host_hello(hwl_host *h, int new_session, hwl_info *info)
         return -1;
     }
     if (new_session) {
+        h->session = 1;
         h->next_seq = 0;
         h->expect = 0;
         h->nwin = 0;

@@ -28,6 +28,8 @@ extern "C" {
 #define HWL_MAX_BODY (HWL_HDR + HWL_MAX_PAYLOAD + 2u)
 #define HWL_MAX_FRAME (2u * HWL_MAX_BODY + 2u) /* END + fully stuffed body + END */
 #define HWL_WINDOW 64u                        /* W: duplicate window of the device */
+#define HWL_MIN_DIV 0x400u                    /* UART divisors, 24.8 clocks per bit: 4.0 .. */
+#define HWL_MAX_DIV 0xffffffu                 /* .. 65535.996 (24 bits) */
 
 #define HWL_END 0xC0u
 #define HWL_ESC 0xDBu
@@ -249,6 +251,7 @@ typedef struct hwl_host {
     uint8_t chunk;    /* next OUT chunk to fetch */
     unsigned acks_since_poll;
     int fatal_code;   /* ERR(STATE/RANGE) seen */
+    int session;      /* this host's HELLO(1) has been answered */
     hwl_out_fn on_out;
     void *out_ctx;
     uint8_t rxb[4096]; /* bytes read but not yet deframed */

@@ -151,7 +151,7 @@ module hwp_link #(
     wire [NS_LOG:0] used = rp_q - ap_q;
     wire        slot_free = used[NS_LOG] == 1'b0;          // used < NS
     wire [NS_LOG:0] free_slots = NS[NS_LOG:0] - used;
-    wire [7:0]  credit = {{(7 - NS_LOG){1'b0}}, free_slots};
+    wire [NS_LOG:0] d_cred = free_slots - {{NS_LOG{1'b0}}, commit};    // credit once this packet is stored
     reg         eos_q, eng_rst_q;
     reg         clr;                     // apply: RESET clears engine side (comb, below)
     reg         rx_clr;                  // receiver: RESET accepted (comb, below)
@@ -183,6 +183,7 @@ module hwp_link #(
     // ------------------------------------------------------------------ receiver
     reg  [9:0]  n_q;                     // body bytes so far (saturating)
     reg         esc_q, bad_q;
+    reg         raw_q;                   // a byte other than END since the last END
     reg  [7:0]  type_q, seq_q;
     reg  [15:0] len_q, crc_q;
     reg  [7:0]  d1_q, d2_q;
@@ -223,7 +224,11 @@ module hwp_link #(
     wire unused_ckf0 = &{1'b0, ck_f0[63:8], ck_f2, ck_f3};
 
     // judgement at the closing END
-    wire        fdone    = is_end && n_q != 10'd0;
+    // a frame ends at END unless no byte came since the last END (an empty
+    // frame, ignored); a broken escape alone is a frame, and corrupt. Bytes
+    // with a framing error are not bytes here (line noise, a host at another
+    // rate): they only spoil the frame they fall into
+    wire        fdone    = is_end && raw_q;
     wire        corrupt  = bad_q || esc_bad || esc_q || len_q > 16'd256 || n_q != len_q[9:0] + 10'd6 ||
                            crc_q != {d1_q, d2_q};
     wire        known    = type_q >= T_HELLO && type_q <= T_HOSTOP;
@@ -236,9 +241,15 @@ module hwp_link #(
                            ((type_q == T_RESET || type_q == T_EOS) && len_q != 16'd0) ||
                            (type_q == T_HOSTOP && (HOSTOP == 0 || len_q == 16'd0 || hk_q != 4'd0 || hbad_q));
     wire [31:0] p_div    = p_q[31:0];
+    wire        rx_oos   = fdone && !corrupt && known && (nosess || (seqd && seq_q != expect_q && sdist > 8'd64));
+    reg         b_oos_q;                 // the builder answered a POLL with ERR(SEQ)
 
-    // reply descriptor FIFO (4 entries)
-    reg  [10:0] dq [0:3];
+    // reply descriptor FIFO (4 entries): {credit, flags, kind, arg}; credit
+    // and flags are taken when the packet is judged, so a reply tells the
+    // state right after its packet was stored, however long it waits
+    localparam integer DQW = 15 + NS_LOG + 1;
+    wire [7:0]  flags;                   // {busy, irq, done, out} (assigned with the output queue)
+    reg  [DQW-1:0] dq [0:3];
     reg  [2:0]  dq_wp_q, dq_rp_q;
     reg         d_push;
     reg  [2:0]  d_kind;
@@ -292,7 +303,7 @@ module hwp_link #(
     integer ri;
     always @(posedge clk_i) begin
         if (rst_i) begin
-            n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
+            n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; raw_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
             crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 40'd0;
             cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0; open_q <= 1'b0;
             hk_q <= 4'd0; hbad_q <= 1'b0;
@@ -301,6 +312,7 @@ module hwp_link #(
             for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 3'd0; am_len[ri] <= 9'd0; end
         end else begin
             if (rx_ferr) bad_q <= 1'b1;
+            if (rxb_valid) raw_q <= !is_end;
             if (rxb_valid) begin
                 if (is_end) begin
                     n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; crc_q <= 16'hffff; cfgbad_q <= 1'b0;
@@ -336,7 +348,7 @@ module hwp_link #(
             end
             // judgement
             if (d_push && !dq_full) begin
-                dq[dq_wp_q[1:0]] <= {d_kind, d_arg};
+                dq[dq_wp_q[1:0]] <= {d_cred, flags[3:0], d_kind, d_arg};
                 dq_wp_q <= dq_wp_q + 3'd1;
             end
             if (use_seq) expect_q <= expect_q + 8'd1;
@@ -369,11 +381,12 @@ module hwp_link #(
                 if (corrupt || (known && seqd && !nosess && seq_q == expect_q && !use_seq))
                     st_corr_q <= st_corr_q + 16'd1;
                 else if (!known) st_unk_q <= st_unk_q + 16'd1;
-                else if (nosess) st_oos_q <= st_oos_q + 16'd1;
                 else if (commit) st_appl_q <= st_appl_q + 24'd1;
-                else if (seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 16'd1;
-                else if (seqd && seq_q != expect_q) st_oos_q <= st_oos_q + 16'd1;
+                else if (!nosess && seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 16'd1;
             end
+            // out of sequence: a packet without a session, a sequenced packet
+            // outside the window, a POLL of a chunk that is not current
+            if (!rx_clr) st_oos_q <= st_oos_q + {15'd0, rx_oos} + {15'd0, b_oos_q};
         end
     end
     wire fb_fire = fb_on_q && fb_cnt_q == 24'd0;
@@ -554,6 +567,7 @@ module hwp_link #(
     reg  [3:0]  b_st_q;
     reg  [2:0]  b_kind_q;
     reg  [7:0]  b_arg_q;
+    reg  [7:0]  b_cred_q, b_flags_q;     // ACK / ERR credit and flags, as judged
     reg  [7:0]  b_type_q;
     reg  [8:0]  b_plen_q;                // payload length
     reg  [8:0]  b_i_q;                   // header / payload byte index
@@ -571,8 +585,8 @@ module hwp_link #(
     reg  [7:0]  pb_q;
     reg         st_esc_q;                // second byte of an escape pending
     wire        pb_free = !pb_v_q;
-    wire [10:0] dq_head = dq[dq_rp_q[1:0]];
-    wire [7:0]  flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
+    wire [DQW-1:0] dq_head = dq[dq_rp_q[1:0]];
+    assign flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
     assign builder_idle = b_st_q == B_IDLE;
 
     wire [31:0] st_sel = b_pj_q == 4'd0 ? st_acc_q  : b_pj_q == 4'd1 ? st_stall_q :
@@ -588,7 +602,7 @@ module hwp_link #(
     always @(*) begin
         fixb = 8'd0;
         case (b_kind_q)
-            D_ACK, D_BAUD, D_ERR: fixb = b_i_q == 9'd0 ? b_arg_q : b_i_q == 9'd1 ? credit : flags;
+            D_ACK, D_BAUD, D_ERR: fixb = b_i_q == 9'd0 ? b_arg_q : b_i_q == 9'd1 ? b_cred_q : b_flags_q;
             D_INFO: case (b_i_q)
                 9'd0: fixb = 8'd1;
                 9'd1: fixb = BOARD_ID;
@@ -658,7 +672,7 @@ module hwp_link #(
 
     always @(posedge clk_i) begin
         if (rst_i) begin
-            b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
+            b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_cred_q <= 8'd0; b_flags_q <= 8'd0; b_oos_q <= 1'b0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
             b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0;
             sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= 10'd0;
             b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0;
@@ -678,10 +692,13 @@ module hwp_link #(
             end
             if (baud_switch) div_q <= newdiv_q;
             else if (fb_fire) div_q <= BOOT_DIV[23:0];
+            b_oos_q <= 1'b0;
             case (b_st_q)
                 B_IDLE: if (!dq_empty && a_st_q != A_RESET) begin
                     dq_rp_q <= dq_rp_q + 3'd1;
                     b_kind_q <= dq_head[10:8]; b_arg_q <= dq_head[7:0];
+                    b_flags_q <= {4'd0, dq_head[14:11]};
+                    b_cred_q <= {{(7 - NS_LOG){1'b0}}, dq_head[DQW-1:15]};
                     b_i_q <= 9'd0; b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_crc_q <= 16'hffff;
                     b_baud_q <= dq_head[10:8] == D_BAUD;
                     b_st_q <= B_HDR;
@@ -707,7 +724,7 @@ module hwp_link #(
                             end else if (dq_head[7:0] == chunk_q) begin
                                 b_plen_q <= 9'd2 + clen_q;
                             end else begin
-                                b_kind_q <= D_ERR; b_arg_q <= E_SEQ;
+                                b_kind_q <= D_ERR; b_arg_q <= E_SEQ; b_oos_q <= 1'b1;
                                 b_type_q <= 8'h82; b_plen_q <= 9'd3;
                             end
                         end

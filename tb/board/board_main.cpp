@@ -12,6 +12,10 @@
 // bit of a byte flipped with probability P) and --drop P (a byte lost with
 // probability P). Runs until the host closes the tty (or --max-cycles), then
 // prints one summary line: "BOARD cycles=... host_bytes=... dev_bytes=...".
+// --reset-after N power-cycles the board once N host bytes have gone onto
+// the line: the model is built anew (every register at its power-up value,
+// the link back at the boot rate) and the byte in flight on either line is
+// cut off.
 //
 // Composed board tops (fpga/<board>/hwp_board.v, built with HWP_ECLK and the
 // PLL's simulation model, HWP_SIM_PLL) have a second clock: the engine clock
@@ -27,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
@@ -82,6 +87,7 @@ void usage(FILE *f)
         "  --max-cycles N   stop after N clock cycles (0: until the host closes the tty)\n"
         "  --sessions N     stop when the host has closed the tty N times (1); the board\n"
         "                   keeps its state between sessions, as a real one does\n"
+        "  --reset-after N  power-cycle the board after N host bytes (0: never)\n"
         "  --log F          write every line byte to F (\"<cycle> H xx\" host to device, \"D xx\" back)\n"
 #ifdef HWP_ECLK
         "  --eclk-ratio R   engine clock = R x board clock (%g, the PLL's nominal clock)\n"
@@ -104,7 +110,7 @@ int main(int argc, char **argv)
     const char *pty_file = nullptr;
     FILE *logf = nullptr;
     double pflip = 0, pdrop = 0;
-    uint64_t seed = 1, max_cycles = 0, sessions = 1, closes = 0;
+    uint64_t seed = 1, max_cycles = 0, sessions = 1, closes = 0, reset_after = 0, resets = 0;
 #ifdef HWP_ECLK
     double eratio = HWP_ENG_MHZ * 1e6 / (double)HWP_CLK_HZ;
     uint64_t phase_seed = 1, meta_seed = 1;
@@ -113,7 +119,7 @@ int main(int argc, char **argv)
         {"pty-file", required_argument, 0, 'p'}, {"flip", required_argument, 0, 'f'},
         {"drop", required_argument, 0, 'd'},     {"seed", required_argument, 0, 's'},
         {"max-cycles", required_argument, 0, 'm'}, {"log", required_argument, 0, 'l'},
-        {"sessions", required_argument, 0, 'n'},
+        {"sessions", required_argument, 0, 'n'}, {"reset-after", required_argument, 0, 'R'},
 #ifdef HWP_ECLK
         {"eclk-ratio", required_argument, 0, 'r'}, {"phase-seed", required_argument, 0, 'P'},
         {"meta-seed", required_argument, 0, 'M'},
@@ -129,6 +135,7 @@ int main(int argc, char **argv)
         case 's': seed = std::strtoull(optarg, &end, 0); break;
         case 'm': max_cycles = std::strtoull(optarg, &end, 0); break;
         case 'n': sessions = std::strtoull(optarg, &end, 0); break;
+        case 'R': reset_after = std::strtoull(optarg, &end, 0); break;
         case 'l':
             logf = std::fopen(optarg, "w");
             if (!logf) { std::fprintf(stderr, "board: cannot write %s\n", optarg); return 1; }
@@ -192,7 +199,8 @@ int main(int argc, char **argv)
         ctx.commandArgsAdd(1, args);
     }
 #endif
-    VTOP top(&ctx);
+    std::unique_ptr<VTOP> topp(new VTOP(&ctx));
+    VTOP *top = topp.get();
     Rng rng(seed);
     const double clk_hz = (double)HWP_CLK_HZ;
 
@@ -224,17 +232,17 @@ int main(int argc, char **argv)
         return b;
     };
 
-    top.clk_i = 0;
-    top.uart_rx_i = 1;
+    top->clk_i = 0;
+    top->uart_rx_i = 1;
 #ifdef HWP_ECLK
     // times in board-clock periods: board edge k at k, engine edges at
     // e_t, e_t + e_per, ... (first one at a random phase inside its period)
     const double e_per = 1.0 / eratio;
     double e_t = Rng(phase_seed + 0x5eed).uni() * e_per;
     uint64_t ecyc = 0;
-    top.sim_eclk_i = 0;
+    top->sim_eclk_i = 0;
 #endif
-    top.eval();
+    top->eval();
     while (!ctx.gotFinish()) {
         if (max_cycles && cyc >= max_cycles) break;
         // Talk to the host every 64 cycles (and poll with a short sleep when idle).
@@ -265,6 +273,23 @@ int main(int argc, char **argv)
             uint8_t b = inject(inq.front(), &drop);
             inq.pop_front();
             host_bytes++;
+            if (reset_after && host_bytes == reset_after) {
+                // power cycle: a new model, both lines idle, this byte lost
+                top->final();
+                topp.reset(new VTOP(&ctx));
+                top = topp.get();
+                top->clk_i = 0;
+                top->uart_rx_i = 1;
+#ifdef HWP_ECLK
+                top->sim_eclk_i = 0;
+#endif
+                top->eval();
+                tx_busy = rx_busy = false;
+                last_tx = 1;
+                resets++;
+                if (logf) std::fprintf(logf, "%llu power cycle\n", (unsigned long long)cyc);
+                drop = true;
+            }
             if (logf) std::fprintf(logf, "%llu H %02x%s\n", (unsigned long long)cyc, b, drop ? " dropped" : "");
             if (!drop) {
                 tx_busy = true;
@@ -277,27 +302,27 @@ int main(int argc, char **argv)
             int k = (int)(((double)cyc - tx_t0) / tx_bt);
             if (k >= 10) {
                 tx_busy = false;
-                top.uart_rx_i = 1;
+                top->uart_rx_i = 1;
             } else {
-                top.uart_rx_i = (tx_bits >> k) & 1;
+                top->uart_rx_i = (tx_bits >> k) & 1;
             }
         }
         // clock
 #ifdef HWP_ECLK
         for (; e_t < (double)cyc + 1.0; e_t += e_per, ecyc++) {
-            top.sim_eclk_i = 1;
-            top.eval();
-            top.sim_eclk_i = 0;
-            top.eval();
+            top->sim_eclk_i = 1;
+            top->eval();
+            top->sim_eclk_i = 0;
+            top->eval();
         }
 #endif
-        top.clk_i = 1;
-        top.eval();
-        top.clk_i = 0;
-        top.eval();
+        top->clk_i = 1;
+        top->eval();
+        top->clk_i = 0;
+        top->eval();
         cyc++;
         // device -> host: sample the pin
-        uint8_t txv = top.uart_tx_o;
+        uint8_t txv = top->uart_tx_o;
         if (!rx_busy) {
             if (last_tx == 1 && txv == 0) {
                 rx_busy = true;
@@ -334,13 +359,13 @@ int main(int argc, char **argv)
         }
         last_tx = txv;
     }
-    top.final();
+    top->final();
     if (logf) std::fclose(logf);
     std::printf("BOARD board=%s engine=%s cycles=%llu host_bytes=%llu dev_bytes=%llu flipped=%llu dropped=%llu "
-                "line_framing_errors=%llu seed=%llu\n",
+                "line_framing_errors=%llu seed=%llu resets=%llu\n",
                 HWP_BOARD_NAME, HWP_ENGINE_NAME, (unsigned long long)cyc, (unsigned long long)host_bytes,
                 (unsigned long long)dev_bytes, (unsigned long long)flips, (unsigned long long)drops,
-                (unsigned long long)ferrs, (unsigned long long)seed);
+                (unsigned long long)ferrs, (unsigned long long)seed, (unsigned long long)resets);
 #ifdef HWP_ECLK
     std::printf("ECLK ratio=%g engine_cycles=%llu phase_seed=%llu meta_seed=%llu\n", eratio,
                 (unsigned long long)ecyc, (unsigned long long)phase_seed, (unsigned long long)meta_seed);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # A short libFuzzer run of every fuzz target (Makefile FUZZ_TARGETS: the trace
 # reader, the host side of the link, the device emulator, the co-processor
-# assembler, the pfp instrumenter), FUZZ_SMOKE_SECONDS each (default 30); the
+# assembler, the pfp instrumenter, the RTL payload decoder and the RTL device
+# side of the link against their C counterparts), FUZZ_SMOKE_SECONDS each (default 30); the
 # full 10-minute runs are `make fuzz FUZZ_TARGET=<t> FUZZ_SECONDS=600`. Fails
 # on any crash, leak, hang, UB report or broken invariant of a target.
 set -euo pipefail

@@ -22,10 +22,8 @@ cd "$(dirname "$0")/../.."
 B=build/link-fault
 mkdir -p "$B"
 HW=build/hwprof
-fail=0
-note() { echo "link-fault: $*"; }
-bad() { echo "link-fault: FAIL: $*"; fail=1; }
-
+TAG=link-fault
+. tests/link/fault_lib.sh
 . tests/link/devemu.sh
 build_emu || { echo "link-fault: FAIL: cannot build the device emulator"; exit 1; }
 
@@ -42,27 +40,6 @@ stream_case() {
       > "$B/$name.out" 2> "$B/$name.err"
   RC=$?
   stop_emu
-}
-
-# must_stop NAME: a non-zero exit that names the confirmed tuples, no profile
-must_stop() {
-  local name=$1 line conf
-  if [ "$RC" -eq 0 ]; then bad "$name: hwprof stream exited 0 after the fault"; return; fi
-  if [ "$RC" -eq 124 ]; then bad "$name: hwprof stream hung"; return; fi
-  line=$(grep -m1 'tuples confirmed by the board' "$B/$name.err")
-  [ -n "$line" ] || { bad "$name: exit $RC without the confirmed-tuple count: $(tail -2 "$B/$name.err")"; return; }
-  conf=$(sed -E 's/.*with ([0-9]+) of ([0-9]+) tuples confirmed.*/\1/' <<<"$line")
-  if ! [ "$conf" -lt $N ] 2>/dev/null; then bad "$name: confirmed '$conf' of $N"; return; fi
-  [ -s "$B/$name.out" ] && { bad "$name: a profile was printed after the fault"; return; }
-  note "ok $name: exit $RC, $(grep -v '^link:' "$B/$name.err" | grep -m1 -o 'the device has no open session\|no answer from the device\|the line is too noisy' || echo '?'); $conf of $N confirmed"
-}
-
-# must_match NAME: exit 0 and the profile of hwprof run
-must_match() {
-  local name=$1
-  if [ "$RC" -ne 0 ]; then bad "$name: exit $RC: $(grep -v '^link:' "$B/$name.err" | head -3)"; return; fi
-  if ! cmp -s "$B/run.txt" "$B/$name.out"; then bad "$name: profile differs from hwprof run"; diff "$B/run.txt" "$B/$name.out" | head -4; return; fi
-  note "ok $name: $(wc -l < "$B/run.txt") lines identical; $(grep -o 'retransmits=[0-9]* timeouts=[0-9]*' "$B/$name.err")"
 }
 
 stream_case reset-boot "--reset-after 9000" "--baud 115200 --timeout 200 --retries 3"

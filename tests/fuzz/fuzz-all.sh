@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # make fuzz-all: every fuzz target for FUZZ_SECONDS (default 600) one after
 # another, logs in build/fuzz/full-<target>.log, then docs/results/verification.md
-# from the logs (REPORT_ONLY=1: no runs, only the page from the logs there are).
+# from the logs (REPORT_ONLY=1: no runs, only the page from the logs there are;
+# FUZZ_ONLY="t ...": only those targets run). A target with no log here keeps
+# its row from the page as it was (run on another machine or earlier).
 set -u
 cd "$(dirname "$0")/../.."
 secs=${FUZZ_SECONDS:-600}
@@ -10,6 +12,7 @@ targets=$(make -s print-FUZZ_TARGETS)
 mkdir -p build/fuzz
 if [ -z "${REPORT_ONLY:-}" ]; then
   for t in $targets; do
+    if [ -n "${FUZZ_ONLY:-}" ] && [[ " $FUZZ_ONLY " != *" $t "* ]]; then continue; fi
     echo "fuzz-all: $t for $secs s"
     s=$SECONDS
     make --no-print-directory fuzz FUZZ_TARGET="$t" FUZZ_SECONDS="$secs" > "build/fuzz/full-$t.log" 2>&1
@@ -17,6 +20,7 @@ if [ -z "${REPORT_ONLY:-}" ]; then
   done
 fi
 out=docs/results/verification.md
+old=$(cat "$out" 2>/dev/null)
 {
   echo "# Verification results"
   echo
@@ -28,7 +32,10 @@ out=docs/results/verification.md
   echo "|---|---|---|---|---|---|---|---|"
   for t in $targets; do
     log=build/fuzz/full-$t.log
-    if [ ! -f "$log" ]; then echo "| $t | not run | | | | | | |"; continue; fi
+    if [ ! -f "$log" ]; then
+      prev=$(grep "^| $t |" <<<"$old" | head -n 1)
+      echo "${prev:-| $t | not run | | | | | | |}"; continue
+    fi
     done_l=$(grep 'DONE' "$log" | tail -n 1)
     n=$(grep -m1 '^stat::number_of_executed_units' "$log" | awk '{print $2}')
     rate=$(grep -m1 '^stat::average_exec_per_sec' "$log" | awk '{print $2}')
