@@ -69,7 +69,12 @@ done
 for m in $(bash tests/mutants.sh --list); do
   spawn multi "mutant $m" bash tests/mutants.sh "$m"
 done
+# each proof and each formal mutant is its own item (tests/checks/formal.sh)
+while read -r kind name; do
+  spawn multi "formal $kind $name" timeout 900 bash tests/checks/formal.sh "$kind" "$name"
+done < <(bash tests/checks/formal.sh --list)
 for c in tests/checks/*.sh; do
+  [ "$(basename "$c")" = formal.sh ] && continue
   [ -f "$c" ] && spawn single "check $(basename "$c" .sh)" timeout 900 bash "$c"
 done
 [ -f tests/lint.sh ] && spawn multi lint bash tests/lint.sh

@@ -444,6 +444,7 @@ size_t hwl_info_build(const hwl_info *in, uint8_t *pl)
     for (int i = 0; i < 4; i++) pl[n++] = (uint8_t)(in->clk_khz >> (8 * i));
     for (int i = 0; i < 4; i++) pl[n++] = (uint8_t)(in->divisor >> (8 * i));
     /* each value in the 10-byte form the RTL writes (docs/protocol.md) */
+    if (n + (size_t)in->np * (1u + HWL_VARINT_MAX) > HWL_MAX_PAYLOAD) return 0;
     for (int i = 0; i < in->np; i++) {
         pl[n++] = in->pid[i];
         uint64_t v = in->pval[i];

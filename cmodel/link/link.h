@@ -184,7 +184,9 @@ typedef struct hwl_info {
     uint64_t pval[HWL_INFO_MAXP];
 } hwl_info;
 int hwl_info_parse(const hwl_pkt *p, hwl_info *info, char *msg, size_t msgn);
-size_t hwl_info_build(const hwl_info *info, uint8_t *pl); /* payload, returns len */
+/* INFO payload into pl; returns its length, 0 if the parameters do not fit
+ * in one payload (each takes 11 bytes: at most 22). */
+size_t hwl_info_build(const hwl_info *info, uint8_t *pl);
 /* Value of build parameter id; 1 found, 0 absent. */
 int hwl_info_param(const hwl_info *info, int id, uint64_t *v);
 

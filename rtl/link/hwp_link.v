@@ -104,7 +104,7 @@ module hwp_link #(
     localparam [2:0] D_ACK = 3'd0, D_ERR = 3'd1, D_INFO = 3'd2, D_OUT = 3'd3, D_STATUS = 3'd4,
                      D_BAUD = 3'd5;
     localparam [7:0] E_CORRUPT = 8'd1, E_UNKNOWN = 8'd2, E_SEQ = 8'd3, E_STATE = 8'd4, E_RANGE = 8'd5,
-                     E_SESSION = 8'd7;
+                     E_TOOLONG = 8'd6, E_SESSION = 8'd7;
 
     // CRC-16/CCITT-FALSE, one byte, MSB first
     function [15:0] crc_upd;
@@ -263,7 +263,10 @@ module hwp_link #(
         if (fdone) begin
             d_push = 1'b1;
             if (corrupt) begin
-                d_kind = D_ERR; d_arg = E_CORRUPT;
+                // longer than a body can be (header, 256 payload bytes, CRC)
+                // and stuffed correctly: too long; otherwise corrupt
+                d_kind = D_ERR;
+                d_arg = (!bad_q && !esc_bad && !esc_q && n_q > 10'd262) ? E_TOOLONG : E_CORRUPT;
             end else if (!known) begin
                 d_kind = D_ERR; d_arg = E_UNKNOWN;
             end else if (nosess) begin
@@ -903,6 +906,7 @@ module hwp_link #(
         assert(expect_q == (f_have ? f_last + 8'd1 : 8'd0));
         assert(used <= NS[NS_LOG:0]);
         if (n_q != 10'd0 && slot_ok_q) assert(used != NS[NS_LOG:0]);   // the slot seen free at the first byte
+        if (n_q != 10'd0 || esc_q) assert(raw_q);                        // a byte since the last END
         if (a_st_q != A_IDLE) assert(ap_q != rp_q);
         // the receiver's state is the restated rules' state
         if (f_n == 10'd0) assert(f_c0 == 16'hffff);

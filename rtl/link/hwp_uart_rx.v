@@ -18,6 +18,13 @@ module hwp_uart_rx (
     output wire [7:0]  out_data_o,
     output wire        frame_err_o,    // one-cycle pulse: stop bit low, byte dropped
     output wire        busy_o          // a byte is being received
+`ifdef FORMAL
+    ,
+    output wire [24:0] f_t_o,          // proofs (tests/formal/hwp_uart.sby) read the state
+    output wire [3:0]  f_nbit_o,
+    output wire [6:0]  f_pipe_o,       // {sync, majority samples, filtered, filtered a clock ago}
+    output wire        f_start_o       // a start edge is seen this clock
+`endif
 );
     reg  [1:0]  sync_q;
     reg  [2:0]  maj_q;
@@ -76,5 +83,11 @@ module hwp_uart_rx (
     assign out_data_o  = sh_q;
     assign frame_err_o = ferr_q;
     assign busy_o      = busy_q;
+`ifdef FORMAL
+    assign f_t_o = t_q;
+    assign f_nbit_o = nbit_q;
+    assign f_pipe_o = {sync_q, maj_q, filt_q, filt_prev_q};
+    assign f_start_o = !busy_q && filt_prev_q && !filt_q;
+`endif
 endmodule
 `default_nettype wire

@@ -15,6 +15,12 @@ module hwp_uart_tx (
     input  wire [7:0]  in_data_i,
     output wire        tx_o,
     output wire        idle_o          // nothing being sent (line high)
+`ifdef FORMAL
+    ,
+    output wire [24:0] f_t_o,          // proofs (tests/formal/hwp_uart.sby) read the state
+    output wire [3:0]  f_left_o,
+    output wire [9:0]  f_sh_o
+`endif
 );
     reg         busy_q;
     reg  [9:0]  sh_q;                  // bits still to send, LSB on the line
@@ -64,5 +70,10 @@ module hwp_uart_tx (
     assign tx_o = tx_q;
     assign idle_o = !busy_q;
     wire unused_sh = sh_q[0];          // the bit on the line is tx_q
+`ifdef FORMAL
+    assign f_t_o = t_q;
+    assign f_left_o = left_q;
+    assign f_sh_o = sh_q;
+`endif
 endmodule
 `default_nettype wire

@@ -35,6 +35,10 @@ static void check_info(const hwl_pkt *p)
     memset(&q, 0, sizeof q);
     q.type = HWL_INFO;
     q.len = (uint16_t)hwl_info_build(&a, q.pl);
+    if (q.len == 0) {   /* more parameters than one payload holds in the device's form */
+        if (13u + 11u * (unsigned)a.np <= HWL_MAX_PAYLOAD) __builtin_trap();
+        return;
+    }
     if (hwl_info_parse(&q, &b, msg, sizeof msg)) __builtin_trap();
     if (a.proto != b.proto || a.board != b.board || a.engine != b.engine || a.kind != b.kind ||
         a.slots != b.slots || a.clk_khz != b.clk_khz || a.divisor != b.divisor || a.np != b.np)
