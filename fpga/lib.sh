@@ -113,3 +113,9 @@ hwp_board_kind() {
   elif hwp_composed "$1" "$2"; then echo composed
   fi
 }
+
+# hwp_eng_mhz BOARD ENGINE: the engine clock (MHz) of ENGINE in BOARD's
+# composed top (HWP_ENG_MHZ in fpga/<board>/hwp_sizes.vh).
+hwp_eng_mhz() {
+  sed -n "/ifdef $(hwp_engine_define "$2")\b/,/endif/s/^\`define HWP_ENG_MHZ *\([0-9]*\).*/\1/p" "$HWP_ROOT/fpga/$1/hwp_sizes.vh"
+}

@@ -113,6 +113,13 @@ if [ $SYNTH_KIND = composed ]; then
   chp=""
   cfgname="composed top: fpga/$board/hwp_sizes.vh"; vflags=""
   freq=$clk_mhz
+  # nextpnr-ice40 does not derive the PLL output's constraint from --freq:
+  # both clock nets get theirs in a copy of the constraint file
+  if [ $arch = ice40 ]; then
+    emhz=$(hwp_eng_mhz "$board" "$eng")
+    { cat "$cons"; echo "set_frequency u_core.lclk_i $clk_mhz"; echo "set_frequency u_core.eclk_i $emhz"; } >"$out/board.pcf"
+    cons=$out/board.pcf
+  fi
 elif [ $SYNTH_KIND = board ]; then
   kind=board-top; design_top=${eng}_top; extra=("$board_top")
   if [ -f "$HWP_ROOT/fpga/$board/rtl.f" ]; then

@@ -26,7 +26,7 @@ kind=$(hwp_board_kind "$board" "$eng")
 vdefs=(); cdefs=()
 if [ "$kind" = composed ]; then
   bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$RTL_DIR/board/board.f top=hwp_board
-  mhz=$(sed -n "/ifdef $(hwp_engine_define "$eng")\b/,/endif/s/^\`define HWP_ENG_MHZ *\([0-9]*\).*/\1/p" "$HWP_ROOT/fpga/$board/hwp_sizes.vh")
+  mhz=$(hwp_eng_mhz "$board" "$eng")
   [ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
   vdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
   cdefs=(-DHWP_ECLK "-DHWP_ENG_MHZ=$mhz")
