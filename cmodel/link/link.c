@@ -755,7 +755,7 @@ static int request(hwl_host *h, uint8_t type, const uint8_t *pl, size_t n, uint8
                 *out = p;
                 return 0;
             }
-            if (p.type == HWL_ERR && !h->nwin && (h->session || p.pl[0] != HWL_E_SESSION)) {
+            if (p.type == HWL_ERR && !h->nwin && (h->session || p.len < 1 || p.pl[0] != HWL_E_SESSION)) {
                 /* nothing else in flight: the ERR is about this request
                  * (an ERR(SESSION) before this host's session is an earlier
                  * host's: no idempotent request is answered with it) */
