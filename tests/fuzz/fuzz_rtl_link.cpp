@@ -18,8 +18,8 @@
 // SET_BAUD is followed: the next chunk goes at the divisor the emulator
 // switched to; a run stops where that divisor exceeds 64 clocks per bit
 // (simulation time), and the fall-back to the boot rate is not exercised
-// (the run is far shorter than the fall-back interval; its own checks are in
-// tests/unit/test_link.c and tb/board).
+// (the run is far shorter than the fall-back interval; the RTL's fall-back
+// is checked by tb/board/host_smoke.py in the board-pty-* checks).
 //   make fuzz FUZZ_TARGET=rtl_link FUZZ_SECONDS=600
 // HWP_FUZZ_TRACE=1 build/fuzz/fuzz_rtl_link FILE prints every chunk and both replies.
 #include <cstdint>
