@@ -108,8 +108,17 @@ SIMROOT ?= $(BUILD)/sim
 SIMDIR   = $(SIMROOT)/$(ENGINE)/$(CONFIG)
 SIMBIN   = $(SIMDIR)/V$(SIM_TOP)
 SIM_PARAM_ARGS = $(addprefix --param ,$(SIM_GPARAMS_$(CONFIG))) $(SIM_ARGS_$(CONFIG))
-VERILATOR_FLAGS := --cc --exe --build -j 2 -O2 --trace-fst -Wall -Wno-fatal --x-assign unique --x-initial unique \
-	-CFLAGS "-O2 -std=c++14 -I$(CURDIR)/cmodel/common -I$(CURDIR)/cmodel -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(ENGINE)" \
+# ccache (installed by make deps) lets the many simulator builds of make test
+# share the Verilator runtime objects and every model file a mutant leaves unchanged
+ifneq ($(shell command -v ccache 2>/dev/null),)
+export OBJCACHE ?= ccache
+export CCACHE_DIR ?= $(abspath $(BUILD))/ccache
+endif
+# SIM_COPT: the C++ optimisation of a simulator build (the mutation checks,
+# whose runs end within a few thousand cycles, build with -O0: faster to compile)
+SIM_COPT ?= -O2
+VERILATOR_FLAGS = --cc --exe --build -j 2 -O2 --trace-fst -Wall -Wno-fatal --x-assign unique --x-initial unique \
+	-CFLAGS "$(SIM_COPT) -std=c++14 -I$(CURDIR)/cmodel/common -I$(CURDIR)/cmodel -I$(CURDIR)/tb/common -I$(CURDIR)/tb/$(ENGINE)" \
 	-LDFLAGS "$(CURDIR)/$(LIB) -lzstd -lm"
 
 .PHONY: sim-build

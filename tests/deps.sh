@@ -13,7 +13,7 @@ deb_pkgs=(
   valgrind qemu-user zstd libzstd-dev
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
   clang libclang-rt-14-dev
-  sqlite3
+  sqlite3 ccache
 )
 
 missing=()

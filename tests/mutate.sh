@@ -16,7 +16,7 @@ if cmp -s "rtl/$file" "$root/rtl/$file"; then
   echo "mutate $name: the mutation did not change rtl/$file (stale sed expression?)"
   exit 1
 fi
-make --no-print-directory sim ENGINE="$engine" CONFIG="$config" TRACE="$trace" \
+make --no-print-directory sim ENGINE="$engine" CONFIG="$config" TRACE="$trace" SIM_COPT=-O0 \
   RTL_DIR="$root/rtl" SIMROOT="$root/sim" "$@" > "$root/sim.log" 2>&1
 grep -E '^(FAIL|PASS)' "$root/sim.log" | tail -1
 if grep -q '^FAIL ' "$root/sim.log"; then

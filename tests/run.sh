@@ -78,7 +78,7 @@ for c in tests/checks/*.sh; do
   [ -f "$c" ] && spawn single "check $(basename "$c" .sh)" timeout 900 bash "$c"
 done
 [ -f tests/lint.sh ] && spawn multi lint bash tests/lint.sh
-[ -f fpga/synth-check.sh ] && spawn multi synth-check bash fpga/synth-check.sh
+[ -f fpga/synth-check.sh ] && spawn multi synth-check env SYNTH_SET=board bash fpga/synth-check.sh
 wait
 
 # after the regressions (their simulators are built): every signal of every
