@@ -1248,7 +1248,7 @@ int hwp_cmd_stream(int argc, char **argv)
                 " err_too_long=%" PRIu64 " rx_corrupt=%" PRIu64 " out_chunks=%" PRIu64
                 " out_dup=%" PRIu64 " dev_corrupt=%" PRIu64 " dev_unknown=%" PRIu64
                 " dev_out_of_seq=%" PRIu64 " dev_duplicates=%" PRIu64 " dev_stalls=%" PRIu64
-                " dev_applied=%" PRIu64 " dev_out_records=%" PRIu64 "\n",
+                " dev_applied=%" PRIu64 " dev_out_records=%" PRIu64 " dev_replies_dropped=%" PRIu64 "\n",
                 v.n, s->tuples_packets, (double)s->tuples_payload_bytes / n,
                 (double)s->tuples_frame_bytes / n, secs, secs > 0 ? (double)v.n / secs : 0.0,
                 secs > 0 ? (double)s->tx_bytes / secs : 0.0, h.baud, s->retransmits, s->timeouts,
@@ -1256,7 +1256,7 @@ int hwp_cmd_stream(int argc, char **argv)
                 s->err_replies[HWL_E_SEQ], s->err_replies[HWL_E_TOOLONG], s->rx_corrupt,
                 s->out_chunks, s->out_dup, st[HWL_ST_CORRUPT], st[HWL_ST_UNKNOWN],
                 st[HWL_ST_OUTOFSEQ], st[HWL_ST_DUPLICATES], st[HWL_ST_STALLS], st[HWL_ST_APPLIED],
-                st[HWL_ST_OUTQUEUED]);
+                st[HWL_ST_OUTQUEUED], st[HWL_ST_REPLYDROP]);
     }
     hwl_host_free(&h);
     free(res.rec);

@@ -472,10 +472,11 @@ int hwp_stream_coproc(int argc, char **argv)
         fprintf(stderr, "link: records=%" PRIu64 " seconds=%.3f records_per_s=%.0f baud=%u "
                         "tx_bytes=%" PRIu64 " rx_bytes=%" PRIu64 " retransmits=%" PRIu64
                         " timeouts=%" PRIu64 " rx_corrupt=%" PRIu64 " dev_corrupt=%" PRIu64
-                        " dev_duplicates=%" PRIu64 " dev_stalls=%" PRIu64 "\n",
+                        " dev_duplicates=%" PRIu64 " dev_stalls=%" PRIu64
+                        " dev_replies_dropped=%" PRIu64 "\n",
                 n, secs, secs > 0 ? (double)n / secs : 0.0, h.baud, s->tx_bytes, s->rx_bytes,
                 s->retransmits, s->timeouts, s->rx_corrupt, st[HWL_ST_CORRUPT],
-                st[HWL_ST_DUPLICATES], st[HWL_ST_STALLS]);
+                st[HWL_ST_DUPLICATES], st[HWL_ST_STALLS], st[HWL_ST_REPLYDROP]);
     }
     hwl_host_free(&h);
     cp_host_free(&ch);

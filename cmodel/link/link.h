@@ -61,10 +61,12 @@ enum { HWL_ENG_MHASH = 1, HWL_ENG_STRAT = 2, HWL_ENG_RAP = 3, HWL_ENG_PFP = 4, H
 #define HWL_TAG_END 0xF0u
 #define HWL_TAG_COUNTERS 0xF1u
 
-/* STATUS fields, in payload order. */
+/* STATUS fields, in payload order. REPLYDROP: replies the device dropped
+   because its reply queue was full (the RTL's 4-entry descriptor queue under
+   a flood of short frames; the emulator replies at once and never drops). */
 enum {
     HWL_ST_ACCEPTED, HWL_ST_STALLS, HWL_ST_APPLIED, HWL_ST_CORRUPT, HWL_ST_UNKNOWN,
-    HWL_ST_OUTOFSEQ, HWL_ST_DUPLICATES, HWL_ST_OUTQUEUED, HWL_ST_CYCLES, HWL_ST_N
+    HWL_ST_OUTOFSEQ, HWL_ST_DUPLICATES, HWL_ST_OUTQUEUED, HWL_ST_CYCLES, HWL_ST_REPLYDROP, HWL_ST_N
 };
 
 const char *hwl_type_name(int type);   /* "ACK", ... or "type 0x.." (static buffer-free) */

@@ -164,6 +164,7 @@ module hwp_link #(
     reg  [31:0] st_acc_q, st_stall_q, st_cyc_q;          // engine records, stalls, cycles
     reg  [23:0] st_appl_q, st_outq_q;                    // packets applied, output records
     reg  [15:0] st_corr_q, st_unk_q, st_oos_q, st_dup_q; // packet errors (wrap at 2^16)
+    reg  [15:0] st_rdrop_q;                              // replies dropped (queue full)
 
     // ------------------------------------------------------------------ receive buffer
     reg  [7:0]  sram [0:NS*256-1];
@@ -244,18 +245,22 @@ module hwp_link #(
     wire        rx_oos   = fdone && !corrupt && known && (nosess || (seqd && seq_q != expect_q && sdist > 8'd64));
     reg         b_oos_q;                 // the builder answered a POLL with ERR(SEQ)
 
-    // reply descriptor FIFO (4 entries): {credit, flags, kind, arg}; credit
-    // and flags are taken when the packet is judged, so a reply tells the
-    // state right after its packet was stored, however long it waits
+    // reply descriptor FIFO (4 entries, hwp_fifo_fwft): {credit, flags,
+    // kind, arg}; credit and flags are taken when the packet is judged, so a
+    // reply tells the state right after its packet was stored, however long
+    // it waits. Frames shorter than their replies (garbage, a flood of
+    // HELLOs) can find it full: that reply is dropped and counted (STATUS
+    // "replies dropped"); the host's timeout retransmits.
     localparam integer DQW = 15 + NS_LOG + 1;
     wire [7:0]  flags;                   // {busy, irq, done, out} (assigned with the output queue)
-    reg  [DQW-1:0] dq [0:3];
-    reg  [2:0]  dq_wp_q, dq_rp_q;
     reg         d_push;
     reg  [2:0]  d_kind;
     reg  [7:0]  d_arg;
-    wire        dq_full  = (dq_wp_q - dq_rp_q) == 3'd4;
-    wire        dq_empty = dq_wp_q == dq_rp_q;
+    wire        dq_ready, dq_valid, dq_pop;
+    wire [DQW-1:0] dq_head;
+    wire [2:0]  unused_dq_cnt;           // full and empty come from ready and valid
+    wire        dq_full  = !dq_ready;
+    wire        dq_empty = !dq_valid;
     reg         commit;
 
     always @(*) begin
@@ -310,8 +315,9 @@ module hwp_link #(
             crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 40'd0;
             cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0; open_q <= 1'b0;
             hk_q <= 4'd0; hbad_q <= 1'b0;
-            dq_wp_q <= 3'd0; fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
+            fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
             st_appl_q <= 24'd0; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
+            st_rdrop_q <= 16'd0;
             for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 3'd0; am_len[ri] <= 9'd0; end
         end else begin
             if (rx_ferr) bad_q <= 1'b1;
@@ -349,11 +355,7 @@ module hwp_link #(
                 hk_q <= hk_q == 4'd10 ? 4'd0 : hk_q + 4'd1;
                 if (hk_q == 4'd0 && !hop_known) hbad_q <= 1'b1;
             end
-            // judgement
-            if (d_push && !dq_full) begin
-                dq[dq_wp_q[1:0]] <= {d_cred, flags[3:0], d_kind, d_arg};
-                dq_wp_q <= dq_wp_q + 3'd1;
-            end
+            // judgement (the reply descriptor is pushed by the FIFO below)
             if (use_seq) expect_q <= expect_q + 8'd1;
             if (commit) begin
                 rp_q <= rp_q + 1'b1;
@@ -379,6 +381,7 @@ module hwp_link #(
             // counters
             if (rx_clr) begin
                 st_appl_q <= 24'd1; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
+                st_rdrop_q <= 16'd0;
             end else if (fdone) begin
                 // refused for lack of room (no reply) counts as corrupt: it was lost
                 if (corrupt || (known && seqd && !nosess && seq_q == expect_q && !use_seq))
@@ -390,6 +393,7 @@ module hwp_link #(
             // out of sequence: a packet without a session, a sequenced packet
             // outside the window, a POLL of a chunk that is not current
             if (!rx_clr) st_oos_q <= st_oos_q + {15'd0, rx_oos} + {15'd0, b_oos_q};
+            if (!rx_clr && d_push && dq_full) st_rdrop_q <= st_rdrop_q + 16'd1;
         end
     end
     wire fb_fire = fb_on_q && fb_cnt_q == 24'd0;
@@ -588,14 +592,20 @@ module hwp_link #(
     reg  [7:0]  pb_q;
     reg         st_esc_q;                // second byte of an escape pending
     wire        pb_free = !pb_v_q;
-    wire [DQW-1:0] dq_head = dq[dq_rp_q[1:0]];
+    hwp_fifo_fwft #(.W(DQW), .AW(2)) u_dq (
+        .clk_i(clk_i), .rst_i(rst_i),
+        .in_valid_i(d_push), .in_ready_o(dq_ready), .in_data_i({d_cred, flags[3:0], d_kind, d_arg}),
+        .out_valid_o(dq_valid), .out_ready_i(dq_pop), .out_data_o(dq_head), .count_o(unused_dq_cnt)
+    );
+    assign dq_pop = b_st_q == B_IDLE && a_st_q != A_RESET;
     assign flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
     assign builder_idle = b_st_q == B_IDLE;
 
     wire [31:0] st_sel = b_pj_q == 4'd0 ? st_acc_q  : b_pj_q == 4'd1 ? st_stall_q :
                          b_pj_q == 4'd2 ? {8'd0, st_appl_q} : b_pj_q == 4'd3 ? {16'd0, st_corr_q} :
                          b_pj_q == 4'd4 ? {16'd0, st_unk_q} : b_pj_q == 4'd5 ? {16'd0, st_oos_q} :
-                         b_pj_q == 4'd6 ? {16'd0, st_dup_q} : b_pj_q == 4'd7 ? {8'd0, st_outq_q} : st_cyc_q;
+                         b_pj_q == 4'd6 ? {16'd0, st_dup_q} : b_pj_q == 4'd7 ? {8'd0, st_outq_q} :
+                         b_pj_q == 4'd8 ? st_cyc_q : {16'd0, st_rdrop_q};
     assign info_idx_o = b_pj_q;
     localparam integer INFO_LEN_I = 13 + 11 * NPARAM;
     localparam [8:0]  INFO_LEN = INFO_LEN_I[8:0];
@@ -680,7 +690,7 @@ module hwp_link #(
             sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= 10'd0;
             b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0;
             pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0; pb_crc_q <= 1'b0;
-            dq_rp_q <= 3'd0; oq_hp_q <= 10'd0; div_q <= BOOT_DIV[23:0];
+            oq_hp_q <= 10'd0; div_q <= BOOT_DIV[23:0];
         end else begin
             // CRC of the byte put last clock
             pb_crc_q <= 1'b0;
@@ -698,7 +708,6 @@ module hwp_link #(
             b_oos_q <= 1'b0;
             case (b_st_q)
                 B_IDLE: if (!dq_empty && a_st_q != A_RESET) begin
-                    dq_rp_q <= dq_rp_q + 3'd1;
                     b_kind_q <= dq_head[10:8]; b_arg_q <= dq_head[7:0];
                     b_flags_q <= {4'd0, dq_head[14:11]};
                     b_cred_q <= {{(7 - NS_LOG){1'b0}}, dq_head[DQW-1:15]};
@@ -712,7 +721,7 @@ module hwp_link #(
                             b_type_q <= 8'h83; b_plen_q <= INFO_LEN;
                             if (dq_head[7:0] == 8'd1) begin chunk_q <= 8'hff; clen_q <= 9'd0; end
                         end
-                        D_STATUS: begin b_type_q <= 8'h85; b_plen_q <= 9'd45; end
+                        D_STATUS: begin b_type_q <= 8'h85; b_plen_q <= 9'd50; end
                         default: begin   // D_OUT
                             b_type_q <= 8'h84;
                             // the next chunk, or an empty chunk asked for again
@@ -787,7 +796,7 @@ module hwp_link #(
                         b_i_q <= b_i_q + 9'd1;
                         if (b_i_q + 9'd1 == b_plen_q) b_st_q <= B_CRC0;
                     end else begin
-                        // STATUS: nine counters, each a 5-byte (padded) varint
+                        // STATUS: ten counters, each a 5-byte (padded) varint
                         if (b_pr_q == 4'd0) begin
                             put({1'b1, st_sel[6:0]}, 1'b0, 1'b0);
                             b_v_q <= {10'd0, st_sel[31:7]};

@@ -5,7 +5,8 @@
 # SET_BAUD to the fast rate, RESET, TUPLES (ACK, credit), a duplicate (ACK,
 # not applied twice), a gap (ERR sequence), a corrupt frame (ERR corrupt), an
 # unknown type (ERR unknown), CONFIG range errors, EOS, POLL/OUT until done
-# (records parsed, END last, a repeated POLL returns the same chunk), STATUS
+# (records parsed, END last, a repeated POLL returns the same chunk), a flood
+# of one-byte frames (each answered or counted as a dropped reply), STATUS
 # counters. Retire records (pfp): every field of the encoding, a value
 # delta that needs all 64 bits (valid), an insn wider than 32 bits (ERR
 # range). Prints "PASS host-smoke ..." or "FAIL host-smoke: <why>", exit 0/1.
@@ -258,16 +259,29 @@ def main():
             # COUNTERS, DHASH (dispatch_hash, FIFO overflow flag 0), END
             if [r[0] for r in recs] != [0xF1, 0x02, 0xF0]: raise Fail("pfp records %s" % recs)
             if recs[1][1][1] != 0: raise Fail("pfp DHASH: dispatch FIFO overflow flag set")
+        # a flood of one-byte frames, each answered by an ERR(CORRUPT) ten
+        # times its size: the reply queue overflows; every frame is either
+        # answered or counted in STATUS "replies dropped"
+        nflood = 24
+        L.send((b"\x01" + bytes([END])) * nflood)
+        nerr = 0
+        while True:
+            r = L.recv(timeout=1.0)
+            if r is None: break
+            if r[0] != 0x82 or r[2][0] != 1: raise Fail("flood: got type 0x%02x %s" % (r[0], r[2].hex()))
+            nerr += 1
         t, seq, p = L.req(slip(pkt(0x08, 0)), 0x85, "STATUS")
         st, i = [], 0
         while i < len(p):
             v, i = getvar(p, i); st.append(v)
-        if len(st) != 9: raise Fail("STATUS has %d values" % len(st))
+        if len(st) != 10: raise Fail("STATUS has %d values" % len(st))
+        if st[9] == 0 or nerr + st[9] != nflood:
+            raise Fail("flood of %d frames: %d answered, %d replies dropped" % (nflood, nerr, st[9]))
         if st[0] != len(tuples): raise Fail("STATUS: %d records accepted, %d sent" % (st[0], len(tuples)))
         if st[6] < 1 or st[5] < 1 or st[7] != len(recs):
             raise Fail("STATUS counters %s (records %d)" % (st, len(recs)))
-        print("PASS host-smoke engine=%s tuples=%d packets=%d out_records=%d status=%s"
-              % (a.engine, len(tuples), len(pkts), len(recs), st))
+        print("PASS host-smoke engine=%s tuples=%d packets=%d out_records=%d flood=%d answered=%d status=%s"
+              % (a.engine, len(tuples), len(pkts), len(recs), nflood, nerr, st))
         return 0
     except Fail as e:
         print("FAIL host-smoke: %s" % e)
