@@ -32,6 +32,13 @@ hwp_var() {
   fi
 }
 
+# hwp_uniq ITEM...: the items one per line, each once, in first-seen order
+# (an RTL file in both an engine's SIM_RTL and a board's list is read once:
+# the tools refuse a module defined twice).
+hwp_uniq() {
+  printf '%s\n' "$@" | awk '!seen[$0]++'
+}
+
 # hwp_engines: every engine with a tb/<engine>/engine.mk, sorted.
 hwp_engines() {
   local f

@@ -141,7 +141,8 @@ else
   fi
 fi
 
-# Synthesis.
+# Synthesis (a board-list file the engine's SIM_RTL already has is read once).
+mapfile -t extra < <(for f in "${extra[@]}"; do case " ${files[*]} " in *" $f "*) ;; *) echo "$f" ;; esac; done)
 { echo "$readv ${extra[*]}"; [ -z "$chp" ] || echo "$chp"
   echo "synth_$arch${sopts:+ $sopts} -top $design_top -json $out/synth.json"
   echo "tee -q -o $out/yosys.stat.json stat -json"; } >"$out/synth.ys"

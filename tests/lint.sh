@@ -32,7 +32,8 @@ fails=0
 # lint_one ITEM TOP "VFLAGS" FILES...
 lint_one() {
   local item=$1 top=$2 vflags=$3; shift 3
-  local log=$logdir/${item//\//_}.log
+  local log=$logdir/${item//\//_}.log srcs
+  mapfile -t srcs < <(hwp_uniq "$@")
   case " $vflags " in *" -Wno-"*|*" -Wfuture"*)
     echo "FAIL lint $item"
     echo "    flags '$vflags' switch warnings off: waivers belong in rtl/lint.vlt, with a reason"
@@ -40,7 +41,7 @@ lint_one() {
   esac
   # shellcheck disable=SC2086
   "$VERILATOR" --lint-only -Wall --top-module "$top" -I"$RTL_DIR" -I"$RTL_DIR/common" \
-    "$vlt" $vflags "$@" >"$log" 2>&1
+    "$vlt" $vflags "${srcs[@]}" >"$log" 2>&1
   local rc=$?
   if [ $rc -eq 0 ] && ! grep -q '^%\(Warning\|Error\)' "$log"; then
     echo "PASS lint $item"

@@ -4,7 +4,7 @@
 link/hwp_uart_rx.v
 link/hwp_uart_tx.v
 link/hwp_link_dec.v
-link/hwp_fifo_fwft.v
+common/hwp_fifo_fwft.v
 link/hwp_link.v
 link/hwp_shell_mhash.v
 link/hwp_shell_strat.v

@@ -10,4 +10,4 @@ link/hwp_shell_strat.v
 link/hwp_shell_rap.v
 link/hwp_shell_pfp.v
 link/hwp_shell_coproc.v
-link/hwp_fifo_fwft.v
+common/hwp_fifo_fwft.v

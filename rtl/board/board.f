@@ -7,7 +7,7 @@ link/hwp_uart_rx.v
 link/hwp_uart_tx.v
 link/hwp_link_dec.v
 link/hwp_link.v
-link/hwp_fifo_fwft.v
+common/hwp_fifo_fwft.v
 link/hwp_shell_cdc.v
 common/hwp_sync2.v
 common/hwp_async_fifo.v

@@ -57,6 +57,19 @@ module hwp_pfp_dhash #(
     wire [CW-1:0]    dn  = {{(CW-4){1'b0}}, disp_n_i};
     wire [4:0]       wsum = {1'b0, wb_q} + {1'b0, disp_n_i};
     wire [DEC_W*DW-1:0] rd_all;              // each bank's read register
+`ifdef FORMAL
+    // the tracked entry (see the properties below): per bank, whether this
+    // clock writes it and where; whether the bank holds it now
+    (* anyconst *) reg [7:0] f_n;            // its number among the entries pushed
+    reg  [7:0]          f_nin, f_nout;       // entries pushed, popped
+    reg  [3:0]          f_bank;
+    reg  [RW-1:0]       f_row;
+    reg  [DW-1:0]       f_data;
+    wire [7:0]          f_off_in = f_n - f_nin;
+    wire [DEC_W-1:0]    f_hit, f_memok;
+    wire [DEC_W*RW-1:0] f_hrow;
+    wire [DEC_W*DW-1:0] f_hdat;
+`endif
     genvar gb;
     generate
         for (gb = 0; gb < DEC_W; gb = gb + 1) begin : g_bank
@@ -78,6 +91,12 @@ module hwp_pfp_dhash #(
                 if (pop) rq <= mem[rr_q];
             end
             assign rd_all[gb*DW +: DW] = rq;
+`ifdef FORMAL
+            assign f_hit[gb]            = we && f_off_in == {4'd0, s};
+            assign f_hrow[gb*RW +: RW]  = wrow;
+            assign f_hdat[gb*DW +: DW]  = wd;
+            assign f_memok[gb]          = f_bank != B || mem[f_row] == f_data;
+`endif
         end
     endgenerate
     // the entry read last cycle, as a 64-bit word pc * 16 + kind (mod 2^64)
@@ -126,5 +145,68 @@ module hwp_pfp_dhash #(
     assign drained_o = cnt_q == {CW{1'b0}} && !hv_q;
     assign hash_o    = h_q;
     assign ovf_o     = ovf_q;
+`ifdef FORMAL
+    // Properties (tests/formal/hwp_pfp_dhash.sby). Environment: at most
+    // DEC_W dispatches a clock, never more than the FIFO has room for (the
+    // bound in the header). Then: the count is the entries pushed minus
+    // popped, never above DQ, and the overflow flag stays clear; the write
+    // position is the read position plus the count (mod DQ, positions
+    // row * DEC_W + bank); the arbitrary f_n-th entry pushed sits in its
+    // bank and row, f_n - f_nout places behind the head, and is the word the
+    // hash takes the clock after it is popped, so the hash takes every entry
+    // once, in order. (The hash step itself is checked against the C model by
+    // tests/checks/pfp-dhash.sh: a 64-bit multiplier equivalence is beyond
+    // the solver.)
+    reg f_past = 1'b0;
+    always @(posedge clk_i) f_past <= 1'b1;
+    always @(*) if (!f_past) assume(rst_i);
+    always @(*) assume(disp_n_i <= DEC_W[3:0]);
+    always @(*) if (!rst_i) assume(cnt_q + dn <= DQ[CW-1:0]);
+
+    reg f_rd;                                // the tracked entry was popped last clock
+    integer fb;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            f_nin <= 8'd0; f_nout <= 8'd0; f_rd <= 1'b0;
+        end else begin
+            f_nin  <= f_nin + {4'd0, disp_n_i};
+            f_nout <= f_nout + {7'd0, pop};
+            f_rd   <= pop && f_nout == f_n;
+            for (fb = 0; fb < DEC_W; fb = fb + 1)
+                if (f_hit[fb]) begin
+                    f_bank <= fb[3:0];
+                    f_row  <= f_hrow[fb*RW +: RW];
+                    f_data <= f_hdat[fb*DW +: DW];
+                end
+        end
+    end
+    function [CW-1:0] f_pos(input [RW-1:0] r, input [3:0] b);
+        f_pos = r * DEC_W + {{(CW-4){1'b0}}, b};
+    endfunction
+    function [CW-1:0] f_wrap(input [CW-1:0] p);
+        f_wrap = p >= DQ[CW-1:0] ? p - DQ[CW-1:0] : p;
+    endfunction
+    wire [CW-1:0] f_pr     = f_pos(rr_q, rb_q);
+    wire [7:0]    f_behind = f_n - f_nout;
+    wire          f_inside = f_behind < f_nin - f_nout;
+    always @(*) if (f_past && !rst_i) begin
+        assert(cnt_q == {{(CW-8){1'b0}}, f_nin - f_nout});
+        assert(cnt_q <= DQ[CW-1:0] && !ovf_q);
+        assert(wb_q < DEC_W[3:0] && rb_q < DEC_W[3:0] && rsel_q < DEC_W[3:0]);
+        assert(wr_q < DQ_ROWS && rr_q < DQ_ROWS);
+        assert(f_pos(wr_q, wb_q) == f_wrap(f_pr + cnt_q));
+        if (f_inside) begin
+            assert(f_bank < DEC_W[3:0] && f_row < DQ_ROWS);
+            assert(f_pos(f_row, f_bank) == f_wrap(f_pr + {{(CW-8){1'b0}}, f_behind}));
+            assert(&f_memok);
+        end
+        if (f_rd) assert(hv_q && rdat == f_data);
+    end
+    always @(posedge clk_i) begin
+        cover(f_past && !rst_i && cnt_q + dn == DQ[CW-1:0]);            // every entry in use
+        cover(f_past && !rst_i && f_rd && f_n == 8'd9);                 // a late entry hashed
+        cover(f_past && !rst_i && pop && disp_n_i == DEC_W[3:0]);       // DEC_W in while popping
+    end
+`endif
 endmodule
 `default_nettype wire

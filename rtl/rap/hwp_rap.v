@@ -82,8 +82,8 @@ module hwp_rap #(
     localparam integer CR  = (OPT_CREG != 0) ? 1 : 0;
     localparam integer RQ  = TP + CR + 4;
     localparam integer RQB = $clog2(RQ + 1);
-    localparam integer TQB = $clog2(2 * (TP + CR) + 8);
-    localparam integer TQ  = 1 << TQB;
+    // eviction-tag FIFO: room for one more than it can hold (see the live-node sum)
+    localparam integer TQB = $clog2(2 * (TP + CR) + 9);
     localparam [CW-1:0] LIM = {CW{1'b1}};
     localparam [CB-1:0] BMAX = {CB{1'b1}};
     localparam [31:0] H32 = H;
@@ -942,36 +942,40 @@ module hwp_rap #(
     // batches belong to the head eviction, periodic batches to the last
     // committed one, the root to event 0. An eviction lives in exactly one of
     // ev, rq (RQ), s1, stage 2 (1 + TP), s3a (CR), s3 from push to pop, so
-    // the FIFO holds at most 2 (TP + CR) + 8 (TQ).
+    // the FIFO (hwp_fifo_fwft) holds at most 2 (TP + CR) + 8 and is never
+    // full when a push comes, even in the clock of a pop.
     wire ev_push = in_acc ? ((b_hit && b_cnt == BMAX) || (!b_hit && bv_q[bidx]))
                           : (eos_i && ev_free && bflush_any);
     generate
         if (OPT_LIVE_SUM != 0) begin : g_lsum
             reg  [CW-1:0] ea_q;          // events accepted
-            reg  [CW-1:0] tq_q [0:TQ-1]; // eviction tags
-            reg  [TQB-1:0] tq_h_q, tq_t_q;
+            wire [CW-1:0] tq_head;       // the oldest eviction's tag
+            wire          tq_ready, tq_valid;
+            wire [TQB:0]  tq_cnt;
+            wire          unused_tq = &{1'b0, tq_ready, tq_valid, tq_cnt};
             reg  [CW-1:0] tl_q;          // tag of the last committed eviction
             reg  [63:0]   acc_q;
             wire [CW-1:0] a = ea_q + {{(CW-1){1'b0}}, in_acc};
             wire          l_inc = (live_d == live_q + 1'b1);
             wire          l_dec = (live_d == live_q - 1'b1);
             wire [CW-1:0] t = (st_q == ST_INIT) ? {CW{1'b0}} :
-                              (l_dec && m_per_q) ? tl_q : tq_q[tq_h_q];
+                              (l_dec && m_per_q) ? tl_q : tq_head;
             wire [63:0]   dt = {{(64-CW){1'b0}}, a - t};
             wire [63:0]   ev_add = in_acc ? {47'd0, live_q} : 64'd0;
             wire [63:0]   acc_d = acc_q + ev_add + (l_inc ? dt : 64'd0) - (l_dec ? dt : 64'd0);
             wire          pop = s3_commit;
+            hwp_fifo_fwft #(.W(CW), .AW(TQB)) u_tq (
+                .clk_i(clk_i), .rst_i(rst_i),
+                .in_valid_i(ev_push), .in_ready_o(tq_ready), .in_data_i(ea_q),
+                .out_valid_o(tq_valid), .out_ready_i(pop), .out_data_o(tq_head), .count_o(tq_cnt)
+            );
             always @(posedge clk_i) begin
-                if (ev_push) tq_q[tq_t_q] <= ea_q;
-                if (pop) tl_q <= tq_q[tq_h_q];
+                if (pop) tl_q <= tq_head;
                 if (rst_i) begin
                     ea_q <= {CW{1'b0}};
-                    tq_h_q <= {TQB{1'b0}}; tq_t_q <= {TQB{1'b0}};
                     acc_q <= 64'd0;
                 end else begin
                     if (in_acc) ea_q <= a;
-                    if (ev_push) tq_t_q <= tq_t_q + 1'b1;
-                    if (pop) tq_h_q <= tq_h_q + 1'b1;
                     acc_q <= acc_d;
                 end
             end

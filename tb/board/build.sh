@@ -42,6 +42,7 @@ while read -r f; do
 done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
 [ "$kind" = composed ] && files+=("$RTL_DIR/board/hwp_adapt_$eng.v")
 for f in $(hwp_var SIM_RTL "$eng"); do files+=("$RTL_DIR/$f"); done
+mapfile -t files < <(hwp_uniq "${files[@]}")
 out=$BUILD/board-sim/$board/$eng${tag:+-$tag}
 bin=$out/Vboard
 # shellcheck disable=SC2206

@@ -62,6 +62,7 @@ else
                                                        grep -v 'hwp_shell_' ; echo link/hwp_shell_strat.v)
 fi
 for f in $(hwp_var SIM_RTL strat); do files+=("$RTL_DIR/$f"); done
+mapfile -t files < <(hwp_uniq "${files[@]}")
 
 net=$B/netlist.v
 arch=ice40; [ "$board" = ulx3s ] && arch=ecp5

@@ -14,7 +14,7 @@ rm -rf "$dir" && mkdir -p "$dir"
 rtl=${RTL_DIR:-rtl}
 vinc=$(${VERILATOR:-verilator} --getenv VERILATOR_ROOT)/include
 files=()
-for f in link/hwp_uart_rx.v link/hwp_uart_tx.v link/hwp_link_dec.v link/hwp_fifo_fwft.v link/hwp_link.v link/hwp_shell_strat.v \
+for f in link/hwp_uart_rx.v link/hwp_uart_tx.v link/hwp_link_dec.v common/hwp_fifo_fwft.v link/hwp_link.v link/hwp_shell_strat.v \
          $(sed -n 's/^SIM_RTL *:= *//p' tb/strat/engine.mk); do
   files+=("$rtl/$f")
 done

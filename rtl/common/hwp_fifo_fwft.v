@@ -3,7 +3,8 @@
 // the RAM is read every clock at the head the FIFO will have after the clock
 // (rp + pop), so the head word is always in the read register; a write to
 // that address in the same clock is forwarded (the RAM returns the old
-// word). Used by the co-processor's board shell (hwp_shell_coproc).
+// word). Used by the link's reply queue (hwp_link), RAP's eviction-tag FIFO
+// (hwp_rap) and the co-processor's board shell (hwp_shell_coproc).
 `default_nettype none
 module hwp_fifo_fwft #(
     parameter integer W  = 8,   // word bits
