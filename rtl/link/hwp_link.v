@@ -865,7 +865,8 @@ module hwp_link #(
     // previous sequenced packet accepted (applied, or refused with ERR
     // STATE/RANGE) since the session opened, starting at 0: no packet is
     // applied twice, none skipped; the receive buffer never holds more than NS packets (credit
-    // never negative) and a packet is committed only into a free slot.
+    // never negative) and a packet is committed only into a free slot. The
+    // output queue's properties follow the receiver's.
     reg f_past = 1'b0;
     always @(posedge clk_i) f_past <= 1'b1;
     always @(*) if (!f_past) assume(rst_i);
@@ -931,7 +932,41 @@ module hwp_link #(
         if (f_n >= 10'd5) assert(p_q[7:0] == f_p0);
         assert(bad_q == f_bad);
     end
+
+    // The output queue (the encoder writes records at oq_wp, POLL chunks pop
+    // them at oq_hp): it never holds more than OQ_N - 1 bytes, so the encoder
+    // never writes over a byte not yet sent, whatever the records and the
+    // POLLs; the head never passes the committed tail, nor the tail the write
+    // pointer; a chunk (clen, or the scan looking for the next one) never
+    // reaches past the committed tail. f_rem: the most bytes the record in the
+    // encoder may still write (tag, this field's varint, MAXB per field left).
+    localparam integer MAXB = (OW + 6) / 7;
+    function [9:0] f_nb(input [OW-1:0] v);   // varint bytes of v
+        integer k;
+        begin
+            f_nb = 10'd1;
+            for (k = 7; k < OW; k = k + 7) if ((v >> k) != {OW{1'b0}}) f_nb = f_nb + 10'd1;
+        end
+    endfunction
+    wire [9:0] f_rem  = (e_tag_q ? 10'd1 : 10'd0) +
+                        ((e_tag_q && e_none_q) ? 10'd0 : f_nb(e_v_q) + {8'd0, e_left_q} * MAXB[9:0]);
+    wire [9:0] f_com  = oq_ct_q - oq_hp_q;
+    wire       f_scan = b_st_q == B_SCAN0 || b_st_q == B_SCAN || b_st_q == B_SCANW;
+    always @(*) if (f_past && !rst_i) begin
+        assert(oq_used <= OQ_N[9:0] - 10'd1);
+        if (e_busy_q) assert(oq_used + f_rem <= OQ_N[9:0] - 10'd1);
+        assert(f_com <= oq_used);
+        if (!f_scan) assert({1'b0, clen_q} <= f_com);
+        else begin
+            assert(sc_av_q <= f_com);
+            if (b_st_q == B_SCAN0) assert(sc_best_q == 9'd0);
+            else assert({1'b0, sc_lim_q} <= sc_av_q && sc_best_q <= sc_lim_q);
+            if (b_st_q == B_SCANW) assert(sc_i_q <= sc_lim_q);
+        end
+    end
+
     always @(posedge clk_i) begin
+        cover(f_past && !rst_i && f_com != 10'd0 && e_busy_q && !e_tag_q);   // a record written behind a committed one
         cover(f_past && !rst_i && commit && f_have && f_seq == 8'd1);       // two packets in sequence
         cover(f_past && !rst_i && fdone && !corrupt && seqd && seq_q != expect_q && open_q);   // a duplicate answered
         cover(f_past && !rst_i && used == NS[NS_LOG:0]);                      // receive buffer full
