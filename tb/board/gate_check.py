@@ -59,8 +59,8 @@ def main():
     st, i = [], 0
     while i < len(pk[-1][2]):
         v, i = var(pk[-1][2], i); st.append(v)
-    if len(st) != 9 or st[0] != 80:
-        print("bad: STATUS %s (want 80 records accepted)" % st); return 1
+    if len(st) != 10 or st[0] != 80 or st[9] != 0:
+        print("bad: STATUS %s (want 10 counters, 80 records accepted, no reply dropped)" % st); return 1
     print("ok %d frames, %d output records (%d messages + END), STATUS %s" % (len(pk), len(recs), len(recs) - 1, st))
     return 0
 
