@@ -17,4 +17,13 @@
 `define HWP_ENGINE_SIZES .W(64), .IDX_W(11), .WAYS(2), .CNT_W(16), .MISS_W(3), .TAG_W(2), .AK_K(4), .FIFO_AW(9), .HASH_SEED(32'h1), .OREG(1)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
+// rap: 128 TCAM entries (the size whose error bound holds at eps 20 %,
+// docs/rap.md), RAM TCAM, tournament longest-prefix match registered every
+// two levels; the bench routes at 29.3 MHz (docs/results/speed.md)
+`ifdef HWP_ENGINE_RAP
+`define HWP_ENG_MHZ      25
+`define HWP_ENG_W        32
+`define HWP_ENGINE_SIZES .W(32), .K(2), .N(128), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2)
+`define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
+`endif
 `endif
