@@ -78,8 +78,32 @@ def summarize(a):
     return 0 if s['timing_met'] else 1
 
 
+def old_rows(path):
+    """The table rows of the existing report, per section (0: engines alone,
+    1: board tops), keyed by their first cells: (board, engine) or (board,
+    engine, top). A build that is not in build/ here keeps its row, so
+    builds made on different machines or in different sessions add up."""
+    rows = ({}, {})
+    try:
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+    except OSError:
+        return rows
+    sec = 0
+    for line in text.splitlines():
+        if line.startswith('## Board builds'):
+            sec = 1
+        if not line.startswith('| ') or line.startswith('| board |'):
+            continue
+        cells = [c.strip() for c in line.strip('|').split('|')]
+        key = (cells[0].split()[0], cells[1]) + ((cells[2],) if sec == 0 else ())
+        rows[sec][key] = line
+    return rows
+
+
 def table(a):
     boards, engines = a.boards.split(), a.engines.split()
+    kept = old_rows(a.out)
     rows, missing = [], []
     for b in boards:
         for e in engines:
@@ -88,7 +112,8 @@ def table(a):
                 with open(p, encoding='utf-8') as f:
                     rows.append(json.load(f))
             except (OSError, ValueError):
-                missing.append(f'{b}/{e}')
+                if not any(k[0] == b and k[1] == e for k in kept[0]):
+                    missing.append(f'{b}/{e}')
     out = []
     out.append('# FPGA results')
     out.append('')
@@ -96,7 +121,8 @@ def table(a):
                '`build/synth/<board>/<engine>/summary.json`; do not edit by hand. '
                'The first table is the engines alone, each build `make synth-bench BOARD=<board> ENGINE=<engine>` '
                '(the out-of-context bench); the second the board tops (link and engine, `make synth`). '
-               'See docs/fpga.md for the flow, the bench wrapper and what the columns count.')
+               'See docs/fpga.md for the flow, the bench wrapper and what the columns count. '
+               'A build not present in build/ when the report is made keeps its row from the previous report.')
     out.append('')
     out.append(f"Tools: Yosys and nextpnr from the pinned YoWASP packages (tests/requirements.txt); "
                f"nextpnr seed 1. Generated {datetime.date.today().isoformat()}.")
@@ -104,6 +130,10 @@ def table(a):
     out.append('| board | engine | top | configuration | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) '
                '| of which bench harness LUT / FF | block RAM | Fmax MHz | target MHz | met |')
     out.append('|---|---|---|---|---|---|---|---|---|---|---|---|')
+    new = {(r['board'], r['engine'], r.get('kind', '')) for r in rows}
+    for k, line in kept[0].items():
+        if k not in new and k[0] in boards and k[1] in engines:
+            out.append(line)
     for r in rows:
         if 'failed' in r:
             out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {r['engine']} | | | build failed: "
@@ -129,7 +159,7 @@ def table(a):
     if missing:
         out.append('')
         out.append('Not built (run `make synth-bench` for them): ' + ', '.join(missing) + '.')
-    bad_board = board_table(a, boards, engines, out)
+    bad_board = board_table(a, boards, engines, out, kept[1])
     os.makedirs(os.path.dirname(a.out) or '.', exist_ok=True)
     with open(a.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out) + '\n')
@@ -138,7 +168,7 @@ def table(a):
     return 1 if missing or bad or bad_board else 0
 
 
-def board_table(a, boards, engines, out):
+def board_table(a, boards, engines, out, kept):
     """Board tops (the link around an engine): build/synth-board/<board>/<engine>/summary.json."""
     if not a.board_root:
         return 0
@@ -152,7 +182,8 @@ def board_table(a, boards, engines, out):
                 with open(os.path.join(a.board_root, b, e, 'summary.json'), encoding='utf-8') as f:
                     rows.append(json.load(f))
             except (OSError, ValueError):
-                missing.append(f'{b}/{e}')
+                if not any(k[0] == b and k[1].split()[0] == e for k in kept):
+                    missing.append(f'{b}/{e}')
     out.append('')
     out.append('## Board builds: the link and one engine')
     out.append('')
@@ -166,14 +197,19 @@ def board_table(a, boards, engines, out):
                '| target MHz | met |')
     out.append('|---|---|---|---|---|---|---|---|---|')
     bad = 0
+    ecell = lambda r: r['engine'] + (' (composed)' if r.get('kind') == 'composed' else '')
+    new = {(r['board'], ecell(r)) for r in rows}
+    for k, line in kept.items():
+        if k not in new and k[0] in boards and k[1].split()[0] in engines:
+            out.append(line)
     for r in rows:
         if 'failed' in r:
-            out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {r['engine']} | build failed: "
+            out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {ecell(r)} | build failed: "
                        f"{r['failed'].replace('|', '/')[:160]} | | | | | | **no** |")
             bad += 1
             continue
         n, y = r['nextpnr'], r['yosys_cells']
-        out.append(f"| {r['board']} ({r['device']}) | {r['engine']} | {n['logic']['used']} / {n['logic']['available']} "
+        out.append(f"| {r['board']} ({r['device']}) | {ecell(r)} | {n['logic']['used']} / {n['logic']['available']} "
                    f"| {y.get('LUT4', '?')} | {y.get('FF', '?')} | {n['bram']['used']} / {n['bram']['available']} "
                    f"| {r['fmax_mhz']:.1f} | {r['target_mhz']:g} | {'yes' if r['timing_met'] else '**no**'} |")
         bad += 0 if r['timing_met'] else 1
