@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The engine of a composed board top (rtl/board/hwp_board_core.v), chosen by
-// one define: HWP_ENGINE_STRAT (default) or HWP_ENGINE_RAP. Per engine: its adapter
+// one define: HWP_ENGINE_STRAT (default), HWP_ENGINE_RAP or HWP_ENGINE_PFP. Per engine: its adapter
 // (rtl/board/hwp_adapt_<engine>.v), the adapter's word widths and the
 // link's engine parameters. Its sizes (HWP_ENGINE_SIZES, HWP_ENG_W, link
 // buffer sizes HWP_LINK_SIZES) are the board's: fpga/<board>/hwp_sizes.vh.
@@ -28,5 +28,11 @@
 `define HWP_IFW         `HWP_ENG_W
 `define HWP_OFW         138
 `define HWP_LINK_ENGINE .NF(1), .W(`HWP_ENG_W), .OW(64), .NPARAM(13), .ENGINE_ID(8'd3), .KIND(8'd1)
+`endif
+`ifdef HWP_ENGINE_PFP
+`define HWP_ADAPTER     hwp_adapt_pfp
+`define HWP_IFW         (`HWP_ENG_W + 39)
+`define HWP_OFW         197
+`define HWP_LINK_ENGINE .NF(5), .W(`HWP_ENG_W), .OW(64), .NPARAM(10), .ENGINE_ID(8'd4), .KIND(8'd3)
 `endif
 `endif

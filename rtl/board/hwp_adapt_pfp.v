@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+// Engine adapter for the profile flag predictor front end (rtl/pfp, Vaswani,
+// Srikant and Thazhuthaveetil) in the two-clock board shell
+// (rtl/link/hwp_shell_cdc.v), port bundle rtl/board/hwp_adapt_ports.vh; the
+// fields and records are hwp_shell_pfp's. Link domain: CONFIG register 1 =
+// pfp_en (reset value 1) and its check; INFO build parameters 1..10 = the
+// engine's parameters in header order; a retire record becomes the fields
+// the front end reads, one input word {val, len2, taken, class, insn, pc}
+// (IFW = PC_W + 39; a class above 15 is passed as 0, taken is meta bit 10).
+// Engine domain: the engine with disp_ready tied to 1 and the dispatch hash
+// (hwp_pfp_dhash) beside it; once EOS is in, the engine is done and the
+// hash FIFO has drained, the output words are the seven COUNTERS pieces (19
+// statistics in enum pfp_stat order, three fields a piece), DHASH (hash,
+// overflow flag) and END: {type, piece, f2, f1, f0} (OFW = 197; type 0
+// COUNTERS, 1 DHASH, 2 END). docs/protocol.md, "Engines on the link".
+`default_nettype none
+module hwp_adapt_pfp #(
+    parameter integer FETCH_W   = 4,          // engine: fetch width
+    parameter integer DEC_W     = 4,          // engine: decode width
+    parameter integer FQ        = 32,         // engine: fetch queue entries
+    parameter integer WIN_BITS  = 5,          // engine: log2 of the record window
+    parameter integer SET_BITS  = 4,          // engine: log2 of the descriptor table sets
+    parameter integer MIN_LEN   = 4,          // engine: shortest skipped block
+    parameter integer SKIP_BITS = 3,          // engine: longest skip 2^SKIP_BITS - 1
+    parameter integer BR_PEN    = 3,          // engine: branch misprediction cycles
+    parameter integer PC_W      = 32,         // engine: address bits
+    parameter integer CNT_W     = 64,         // engine: statistics counter bits
+    parameter integer IFW       = PC_W + 39,  // input word (fixed by PC_W)
+    parameter integer OFW       = 197         // output word (fixed)
+) (
+`include "hwp_adapt_ports.vh"
+);
+    localparam integer NSTAT = 19;
+    // ---------------------------------------------------------------- CONFIG (link domain, quasi-static)
+    reg pfp_en_q;
+    always @(posedge lclk_i) begin
+        if (lrst_i || cfg_def_i) pfp_en_q <= 1'b1;
+        else if (cfg_we_i && cfg_reg_i == 8'd1) pfp_en_q <= cfg_val_i[0];
+    end
+    assign chk_ok_o = chk_reg_i == 8'd1 && chk_val_i <= 64'd1;
+
+    // ---------------------------------------------------------------- INFO: build parameters in header order
+    localparam [31:0] P1 = FETCH_W, P2 = DEC_W, P3 = FQ, P4 = WIN_BITS, P5 = SET_BITS, P6 = MIN_LEN,
+                      P7 = SKIP_BITS, P8 = BR_PEN, P9 = PC_W, P10 = CNT_W;
+    always @(*) begin
+        case (info_idx_i)
+            4'd0: info_val_o = P1;
+            4'd1: info_val_o = P2;
+            4'd2: info_val_o = P3;
+            4'd3: info_val_o = P4;
+            4'd4: info_val_o = P5;
+            4'd5: info_val_o = P6;
+            4'd6: info_val_o = P7;
+            4'd7: info_val_o = P8;
+            4'd8: info_val_o = P9;
+            default: info_val_o = P10;
+        endcase
+    end
+
+    // ---------------------------------------------------------------- words (link domain)
+    wire [31:0] r_meta = rec_b_i[63:32];
+    wire [3:0]  r_cls  = r_meta[7:4] == 4'd0 ? r_meta[3:0] : 4'd0;
+    assign rec_w_o = {rec_c_i[0], r_meta[23:16] == 8'd2, r_meta[10], r_cls, rec_b_i[31:0], rec_a_i[PC_W-1:0]};
+    wire unused_rec = &{1'b0, r_meta[31:24], r_meta[15:11], r_meta[9:8], rec_c_i[63:1], rec_d_i, cfg_val_i[63:1]};
+    generate
+        if (PC_W < 64) begin : g_unused_pc
+            wire unused_pc = &{1'b0, rec_a_i[63:PC_W]};
+        end
+    endgenerate
+    localparam [1:0] T_CTR = 2'd0, T_DH = 2'd1, T_END = 2'd2;
+    wire [1:0] o_t     = orec_w_i[196:195];
+    wire [2:0] o_piece = orec_w_i[194:192];
+    wire       o_ctr   = o_t == T_CTR;
+    assign orec_done_o = o_t == T_END;
+    assign orec_tag_o  = o_ctr ? 8'hf1 : o_t == T_DH ? 8'h02 : 8'hf0;
+    assign orec_n_o    = o_t == T_DH ? 2'd2 : !o_ctr ? 2'd0 : o_piece == 3'd6 ? 2'd1 : 2'd3;
+    assign orec_cont_o = o_ctr && o_piece != 3'd0;
+    assign orec_last_o = !o_ctr || o_piece == 3'd6;
+    assign orec_f0_o   = orec_w_i[63:0];
+    assign orec_f1_o   = orec_w_i[127:64];
+    assign orec_f2_o   = orec_w_i[191:128];
+
+    // ---------------------------------------------------------------- engine (engine domain)
+    wire                   e_go, e_done, e_bdt_write;
+    wire [DEC_W*PC_W-1:0]  e_spc;
+    wire [DEC_W*4-1:0]     e_skind;
+    wire [3:0]             e_disp_n, e_disp_pi_n, e_res_cnt;
+    wire [PC_W-1:0]        e_disp_pc, e_lar;
+    wire [NSTAT*CNT_W-1:0] e_stat;
+    wire [WIN_BITS:0]      e_hd, e_fp, e_tl;
+    wire [7:0]             e_fq_n, e_flags;
+    wire [2*PC_W+2:0]      e_bdt;
+    hwp_pfp #(
+        .FETCH_W(FETCH_W), .DEC_W(DEC_W), .FQ(FQ), .WIN_BITS(WIN_BITS), .SET_BITS(SET_BITS),
+        .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS), .BR_PEN(BR_PEN), .PC_W(PC_W), .CNT_W(CNT_W)
+    ) u_eng (
+        .clk_i(eclk_i), .rst_i(erst_i),
+        .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_pc_i(in_w_i[PC_W-1:0]),
+        .in_insn_i(in_w_i[PC_W +: 32]), .in_cls_i(in_w_i[PC_W + 32 +: 4]), .in_taken_i(in_w_i[PC_W + 36]),
+        .in_len2_i(in_w_i[PC_W + 37]), .in_val_i(in_w_i[PC_W + 38]), .eos_i(eos_i),
+        .disp_ready_i(1'b1), .pfp_en_i(pfp_en_q),
+        .go_o(e_go), .done_o(e_done), .disp_n_o(e_disp_n), .disp_pi_n_o(e_disp_pi_n), .disp_pc_o(e_disp_pc),
+        .disp_slot_pc_o(e_spc), .disp_slot_kind_o(e_skind),
+        .bdt_write_o(e_bdt_write), .stat_o(e_stat), .hd_o(e_hd), .fp_o(e_fp), .tl_o(e_tl), .fq_n_o(e_fq_n),
+        .flags_o(e_flags), .res_cnt_o(e_res_cnt), .lar_o(e_lar), .dbg_bdt_idx_i({(SET_BITS + 1){1'b0}}),
+        .dbg_bdt_o(e_bdt)
+    );
+    wire unused_eng = &{1'b0, e_go, e_bdt_write, e_disp_pi_n, e_disp_pc, e_hd, e_fp, e_tl,
+                        e_fq_n, e_flags, e_res_cnt, e_lar, e_bdt};
+    wire        drained, dh_ovf;
+    wire [63:0] dh_hash;
+    hwp_pfp_dhash #(.DEC_W(DEC_W), .WIN_BITS(WIN_BITS), .PC_W(PC_W)) u_dh (
+        .clk_i(eclk_i), .rst_i(erst_i), .disp_n_i(e_disp_n), .disp_slot_pc_i(e_spc),
+        .disp_slot_kind_i(e_skind), .drained_o(drained),
+        .hash_o(dh_hash), .ovf_o(dh_ovf)
+    );
+    // after EOS, once the engine is done and the hash FIFO has drained:
+    // COUNTERS in pieces 0..6, DHASH, then END
+    reg  [2:0] fin_q;                  // 0 running, 1 COUNTERS, 2 DHASH, 3 END, 4 done
+    reg  [2:0] pc_q;                   // COUNTERS piece
+    always @(posedge eclk_i) begin
+        if (erst_i || !eos_i) begin
+            fin_q <= 3'd0; pc_q <= 3'd0;
+        end else if (fin_q == 3'd0) begin
+            if (e_done && drained) fin_q <= 3'd1;
+        end else if (fin_q != 3'd4 && out_ready_i) begin
+            if (fin_q == 3'd1 && pc_q != 3'd6) pc_q <= pc_q + 3'd1;
+            else fin_q <= fin_q + 3'd1;
+        end
+    end
+    function [63:0] stat_sel;
+        input integer s;
+        begin
+            stat_sel = 64'd0;
+            if (s < NSTAT) stat_sel[CNT_W-1:0] = e_stat[s*CNT_W +: CNT_W];
+        end
+    endfunction
+    reg  [63:0] f0, f1, f2;
+    always @(*) begin
+        if (fin_q == 3'd2) begin
+            f0 = dh_hash; f1 = {63'd0, dh_ovf}; f2 = 64'd0;
+        end else case (pc_q)
+            3'd0: begin f0 = stat_sel(0);  f1 = stat_sel(1);  f2 = stat_sel(2);  end
+            3'd1: begin f0 = stat_sel(3);  f1 = stat_sel(4);  f2 = stat_sel(5);  end
+            3'd2: begin f0 = stat_sel(6);  f1 = stat_sel(7);  f2 = stat_sel(8);  end
+            3'd3: begin f0 = stat_sel(9);  f1 = stat_sel(10); f2 = stat_sel(11); end
+            3'd4: begin f0 = stat_sel(12); f1 = stat_sel(13); f2 = stat_sel(14); end
+            3'd5: begin f0 = stat_sel(15); f1 = stat_sel(16); f2 = stat_sel(17); end
+            default: begin f0 = stat_sel(18); f1 = 64'd0; f2 = 64'd0; end
+        endcase
+    end
+    wire [1:0] t = fin_q == 3'd1 ? T_CTR : fin_q == 3'd2 ? T_DH : T_END;
+    assign out_valid_o = fin_q != 3'd0 && fin_q != 3'd4;
+    assign out_w_o     = {t, pc_q, f2, f1, f0};
+endmodule
+`default_nettype wire
