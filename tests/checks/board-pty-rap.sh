@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The ulx3s board model with rap (Verilator, fpga/ulx3s/rap_top.v) on a pty,
+# The ulx3s board model with rap (Verilator, the composed fpga/ulx3s/hwp_board.v) on a pty,
 # driven by the scripted host tb/board/host_smoke.py: INFO, SET_BAUD to 3
 # Mbaud, sequencing (duplicate, gap), corrupt / unknown frames, CONFIG errors,
 # TUPLES, EOS, POLL/OUT chunks until END, STATUS counters.
