@@ -168,6 +168,17 @@ def table(a):
     return 1 if missing or bad or bad_board else 0
 
 
+def composed(top_dir, board, engine):
+    """The board has a composed top for the engine (fpga/lib.sh hwp_composed)."""
+    try:
+        with open(os.path.join(top_dir, 'fpga', board, 'hwp_sizes.vh'), encoding='utf-8') as f:
+            sizes = f.read()
+    except OSError:
+        return False
+    return (os.path.exists(os.path.join(top_dir, 'rtl', 'board', f'hwp_adapt_{engine}.v')) and
+            f'ifdef HWP_ENGINE_{engine.upper()}' in sizes)
+
+
 def board_table(a, boards, engines, out, kept):
     """Board tops (the link around an engine): build/synth-board/<board>/<engine>/summary.json."""
     if not a.board_root:
@@ -176,13 +187,16 @@ def board_table(a, boards, engines, out, kept):
     for b in boards:
         for e in engines:
             if not (os.path.exists(os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')) or
-                    os.path.exists(os.path.join(a.board_root, b, e, 'summary.json'))):
+                    os.path.exists(os.path.join(a.board_root, b, e, 'summary.json')) or
+                    composed(a.top_dir or '.', b, e)):
                 continue
             try:
                 with open(os.path.join(a.board_root, b, e, 'summary.json'), encoding='utf-8') as f:
                     rows.append(json.load(f))
             except (OSError, ValueError):
-                if not any(k[0] == b and k[1].split()[0] == e for k in kept):
+                if not any(k[0] == b and k[1] == e + ' (composed)' or
+                           k[0] == b and k[1] == e and os.path.exists(
+                               os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')) for k in kept):
                     missing.append(f'{b}/{e}')
     out.append('')
     out.append('## Board builds: the link and one engine')
@@ -200,7 +214,10 @@ def board_table(a, boards, engines, out, kept):
     ecell = lambda r: r['engine'] + (' (composed)' if r.get('kind') == 'composed' else '')
     new = {(r['board'], ecell(r)) for r in rows}
     for k, line in kept.items():
-        if k not in new and k[0] in boards and k[1].split()[0] in engines:
+        e = k[1].split()[0]
+        per_engine_gone = '(composed)' not in k[1] and not os.path.exists(
+            os.path.join(a.top_dir or '.', 'fpga', k[0], e + '_top.v'))
+        if k not in new and k[0] in boards and e in engines and not per_engine_gone:
             out.append(line)
     for r in rows:
         if 'failed' in r:

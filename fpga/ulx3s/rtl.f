@@ -7,6 +7,5 @@ link/hwp_link_dec.v
 link/hwp_link.v
 link/hwp_shell_mhash.v
 link/hwp_shell_strat.v
-link/hwp_shell_pfp.v
 link/hwp_shell_coproc.v
 common/hwp_fifo_fwft.v

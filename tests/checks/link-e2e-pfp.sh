@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # End to end without hardware for pfp: the Verilator model of the ULX3S board
-# top (rtl/link + the engine, fpga/ulx3s/pfp_top.v) on a pty, driven by the
+# top (the composed fpga/ulx3s/hwp_board.v: link at 25 MHz, pfp at its own
+# clock behind asynchronous FIFOs) on a pty, driven by the
 # unmodified `hwprof stream` at 3 Mbaud; the statistics must equal `hwprof
 # run` on the same records (the first 6000 of sort-retire.hwpt instrumented
 # for basic-block profiling, 25% on, as tb/pfp/engine.mk's sort-bb-25) and
