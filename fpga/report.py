@@ -226,9 +226,13 @@ def board_table(a, boards, engines, out, kept):
             bad += 1
             continue
         n, y = r['nextpnr'], r['yosys_cells']
+        fmax, target = r['fmax_mhz'], r['target_mhz']
+        if r.get('kind') == 'composed' and r.get('clocks'):
+            c = min(r['clocks'].values(), key=lambda c: c['fmax_mhz'] / c['target_mhz'])
+            fmax, target = c['fmax_mhz'], c['target_mhz']
         out.append(f"| {r['board']} ({r['device']}) | {ecell(r)} | {n['logic']['used']} / {n['logic']['available']} "
                    f"| {y.get('LUT4', '?')} | {y.get('FF', '?')} | {n['bram']['used']} / {n['bram']['available']} "
-                   f"| {r['fmax_mhz']:.1f} | {r['target_mhz']:g} | {'yes' if r['timing_met'] else '**no**'} |")
+                   f"| {fmax:.1f} | {target:g} | {'yes' if r['timing_met'] else '**no**'} |")
         bad += 0 if r['timing_met'] else 1
     if missing:
         out.append('')
