@@ -581,6 +581,7 @@ module hwp_link #(
     reg  [15:0] b_crc_q;
     reg  [7:0]  chunk_q;                 // outstanding chunk
     reg  [8:0]  clen_q;                  // its length in bytes (whole records)
+    reg         cval_q;                  // an OUT was sent for chunk_q (else none is outstanding)
     reg  [8:0]  sc_i_q, sc_best_q, sc_lim_q;
     reg  [9:0]  sc_av_q;
     reg  [3:0]  b_pj_q;                  // INFO parameter / STATUS counter index
@@ -686,7 +687,7 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_cred_q <= 8'd0; b_flags_q <= 8'd0; b_oos_q <= 1'b0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
-            b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0;
+            b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0; cval_q <= 1'b0;
             sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= 10'd0;
             b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0;
             pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0; pb_crc_q <= 1'b0;
@@ -701,7 +702,7 @@ module hwp_link #(
                 else begin st_esc_q <= 1'b0; pb_v_q <= 1'b0; end
             end
             if (clr) begin
-                chunk_q <= 8'hff; clen_q <= 9'd0; oq_hp_q <= 10'd0;
+                chunk_q <= 8'hff; clen_q <= 9'd0; cval_q <= 1'b0; oq_hp_q <= 10'd0;
             end
             if (baud_switch) div_q <= newdiv_q;
             else if (fb_fire) div_q <= BOOT_DIV[23:0];
@@ -719,21 +720,22 @@ module hwp_link #(
                         D_ERR:  begin b_type_q <= 8'h82; b_plen_q <= 9'd3; end
                         D_INFO: begin
                             b_type_q <= 8'h83; b_plen_q <= INFO_LEN;
-                            if (dq_head[7:0] == 8'd1) begin chunk_q <= 8'hff; clen_q <= 9'd0; end
+                            if (dq_head[7:0] == 8'd1) begin chunk_q <= 8'hff; clen_q <= 9'd0; cval_q <= 1'b0; end
                         end
                         D_STATUS: begin b_type_q <= 8'h85; b_plen_q <= 9'd50; end
                         default: begin   // D_OUT
                             b_type_q <= 8'h84;
-                            // the next chunk, or an empty chunk asked for again
-                            // (it takes the records queued meanwhile)
-                            if (dq_head[7:0] == chunk_q + 8'd1 || (dq_head[7:0] == chunk_q && clen_q == 9'd0)) begin
+                            // the next chunk (chunk 0 when none is outstanding:
+                            // chunk_q is then 255), or an empty chunk asked for
+                            // again (it takes the records queued meanwhile)
+                            if (dq_head[7:0] == chunk_q + 8'd1 || (cval_q && dq_head[7:0] == chunk_q && clen_q == 9'd0)) begin
                                 // pop the outstanding chunk, find the next one
                                 oq_hp_q <= oq_hp_q + {1'b0, clen_q};
-                                chunk_q <= dq_head[7:0];
+                                chunk_q <= dq_head[7:0]; cval_q <= 1'b1;
                                 sc_av_q <= oq_ct_q - (oq_hp_q + {1'b0, clen_q});
                                 sc_i_q <= 9'd1; sc_best_q <= 9'd0;
                                 b_st_q <= B_SCAN0;
-                            end else if (dq_head[7:0] == chunk_q) begin
+                            end else if (cval_q && dq_head[7:0] == chunk_q) begin
                                 b_plen_q <= 9'd2 + clen_q;
                             end else begin
                                 b_kind_q <= D_ERR; b_arg_q <= E_SEQ; b_oos_q <= 1'b1;
