@@ -6,7 +6,6 @@ link/hwp_uart_tx.v
 link/hwp_link_dec.v
 common/hwp_fifo_fwft.v
 link/hwp_link.v
-link/hwp_shell_mhash.v
 link/hwp_shell_strat.v
 link/hwp_shell_rap.v
 link/hwp_shell_pfp.v

@@ -2,8 +2,9 @@
 // ULX3S (LFE5U-85F): the engine sizes and engine clock of the composed board
 // top fpga/ulx3s/hwp_board.v, per engine (rtl/board/hwp_engines.vh selects).
 //   HWP_PLL           the PLL wrapper (rtl/board/)
-//   HWP_ENG_MHZ       engine clock from the EHXPLLL (a multiple of 25)
+//   HWP_ENG_MHZ       engine clock from the EHXPLLL (a multiple of 5)
 //   HWP_ENG_W         the engine's input field width
+//   HWP_ENG_CW        (mhash) its counter width, part of the output word
 //   HWP_ENGINE_SIZES  the adapter's parameters
 //   HWP_LINK_SIZES    the link's receive slots and output queue
 // strat: the ECP5 configuration of tb/strat/engine.mk (SYNTH_VFLAGS_ecp5)
@@ -15,6 +16,15 @@
 `define HWP_ENG_MHZ      50
 `define HWP_ENG_W        64
 `define HWP_ENGINE_SIZES .W(64), .IDX_W(11), .WAYS(2), .CNT_W(16), .MISS_W(3), .TAG_W(2), .AK_K(4), .FIFO_AW(9), .HASH_SEED(32'h1), .OREG(1)
+`define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
+`endif
+// mhash: the ECP5 configuration of tb/mhash/engine.mk (SYNTH_GPARAMS_ecp5):
+// 4 tables x 512 counters in 4 banks, 32-entry accumulator
+`ifdef HWP_ENGINE_MHASH
+`define HWP_ENG_MHZ      25
+`define HWP_ENG_W        64
+`define HWP_ENG_CW       24
+`define HWP_ENGINE_SIZES .W(64), .N_COUNTERS(2048), .CW(24), .EW(8), .MAX_TABLES(4), .ACC_K(32), .LW(32), .SEED(32'h1)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
 // rap: 128 TCAM entries (the size whose error bound holds at eps 20 %,
@@ -33,6 +43,16 @@
 `define HWP_ENG_MHZ      25
 `define HWP_ENG_W        32
 `define HWP_ENGINE_SIZES .FETCH_W(4), .DEC_W(4), .FQ(32), .WIN_BITS(5), .SET_BITS(4), .MIN_LEN(4), .SKIP_BITS(3), .BR_PEN(3), .PC_W(32), .CNT_W(64)
+`define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
+`endif
+// coproc: the default sizes of docs/coproc.md (256 x 64-bit microcode,
+// 64-entry CAM, 512-word data array, 16-entry sample buffer, 4096-bit PC
+// filter table), retire FIFO 256, command FIFO 64; the engine alone routes
+// at 16.3 MHz on the ECP5-85F (docs/results/coproc.md)
+`ifdef HWP_ENGINE_COPROC
+`define HWP_ENG_MHZ      15
+`define HWP_ENG_W        32
+`define HWP_ENGINE_SIZES .UC_AW(8), .CAM_AW(6), .DA_AW(9), .SB_AW(4), .FT_AW(12), .RISCV(1), .RF_AW(8), .CF_AW(6)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
 `endif

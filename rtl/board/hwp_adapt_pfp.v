@@ -42,20 +42,7 @@ module hwp_adapt_pfp #(
     // ---------------------------------------------------------------- INFO: build parameters in header order
     localparam [31:0] P1 = FETCH_W, P2 = DEC_W, P3 = FQ, P4 = WIN_BITS, P5 = SET_BITS, P6 = MIN_LEN,
                       P7 = SKIP_BITS, P8 = BR_PEN, P9 = PC_W, P10 = CNT_W;
-    always @(*) begin
-        case (info_idx_i)
-            4'd0: info_val_o = P1;
-            4'd1: info_val_o = P2;
-            4'd2: info_val_o = P3;
-            4'd3: info_val_o = P4;
-            4'd4: info_val_o = P5;
-            4'd5: info_val_o = P6;
-            4'd6: info_val_o = P7;
-            4'd7: info_val_o = P8;
-            4'd8: info_val_o = P9;
-            default: info_val_o = P10;
-        endcase
-    end
+    assign info_o = {{192{1'b0}}, P10, P9, P8, P7, P6, P5, P4, P3, P2, P1};
 
     // ---------------------------------------------------------------- words (link domain)
     wire [31:0] r_meta = rec_b_i[63:32];
@@ -152,5 +139,8 @@ module hwp_adapt_pfp #(
     wire [1:0] t = fin_q == 3'd1 ? T_CTR : fin_q == 3'd2 ? T_DH : T_END;
     assign out_valid_o = fin_q != 3'd0 && fin_q != 3'd4;
     assign out_w_o     = {t, pc_q, f2, f1, f0};
+    // no host port, no interrupt
+    wire   unused_hop = in_hop_i;
+    assign irq_o      = 1'b0;
 endmodule
 `default_nettype wire

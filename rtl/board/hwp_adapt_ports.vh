@@ -14,8 +14,7 @@
     input  wire [7:0]     chk_reg_i,
     input  wire [63:0]    chk_val_i,
     output wire           chk_ok_o,
-    input  wire [3:0]     info_idx_i,
-    output reg  [31:0]    info_val_o,
+    output wire [511:0]   info_o,          // INFO build parameters: bits 32i+31..32i = parameter i+1
     input  wire [63:0]    rec_a_i,
     input  wire [63:0]    rec_b_i,
     input  wire [63:0]    rec_c_i,
@@ -36,7 +35,9 @@
     input  wire           in_valid_i,
     output wire           in_ready_o,
     input  wire [IFW-1:0] in_w_i,
+    input  wire           in_hop_i,        // in_w_i is a HOSTOP entry (coproc only)
     input  wire           eos_i,
     output wire           out_valid_o,
     input  wire           out_ready_i,
-    output wire [OFW-1:0] out_w_o
+    output wire [OFW-1:0] out_w_o,
+    output wire           irq_o            // interrupt level (coproc only; ACK flag irq)

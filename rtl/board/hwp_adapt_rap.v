@@ -47,23 +47,7 @@ module hwp_adapt_rap #(
     localparam [31:0] P1 = W, P2 = K, P3 = N, P4 = CW, P5 = SB, P6 = CB, P8 = MERGE_Q,
                       P9 = OPT_TCAM_RAM, P10 = TCAM_CHUNK, P11 = TCAM_BITWE, P12 = ARB_SERIAL,
                       P13 = LIVE_SUM;
-    always @(*) begin
-        case (info_idx_i)
-            4'd0: info_val_o = P1;
-            4'd1: info_val_o = P2;
-            4'd2: info_val_o = P3;
-            4'd3: info_val_o = P4;
-            4'd4: info_val_o = P5;
-            4'd5: info_val_o = P6;
-            4'd6: info_val_o = MERGE_FIRST;
-            4'd7: info_val_o = P8;
-            4'd8: info_val_o = P9;
-            4'd9: info_val_o = P10;
-            4'd10: info_val_o = P11;
-            4'd11: info_val_o = P12;
-            default: info_val_o = P13;
-        endcase
-    end
+    assign info_o = {{96{1'b0}}, P13, P12, P11, P10, P9, P8, MERGE_FIRST, P6, P5, P4, P3, P2, P1};
 
     // ---------------------------------------------------------------- words (link domain)
     assign rec_w_o    = rec_a_i[W-1:0];
@@ -125,5 +109,8 @@ module hwp_adapt_rap #(
             else if (sum_q && out_ready_i) sum_q <= 1'b0;
         end
     end
+    // no host port, no interrupt
+    wire   unused_hop = in_hop_i;
+    assign irq_o      = 1'b0;
 endmodule
 `default_nettype wire

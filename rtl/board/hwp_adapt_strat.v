@@ -63,19 +63,7 @@ module hwp_adapt_strat #(
     // ---------------------------------------------------------------- INFO: build parameters in header order
     localparam [31:0] P1 = W, P2 = IDX_W, P3 = WAYS, P4 = CNT_W, P5 = MISS_W, P6 = TAG_W,
                       P7 = AK_K, P8 = FIFO_AW;
-    always @(*) begin
-        case (info_idx_i)
-            4'd0: info_val_o = P1;
-            4'd1: info_val_o = P2;
-            4'd2: info_val_o = P3;
-            4'd3: info_val_o = P4;
-            4'd4: info_val_o = P5;
-            4'd5: info_val_o = P6;
-            4'd6: info_val_o = P7;
-            4'd7: info_val_o = P8;
-            default: info_val_o = HASH_SEED;
-        endcase
-    end
+    assign info_o = {{224{1'b0}}, HASH_SEED, P8, P7, P6, P5, P4, P3, P2, P1};
 
     // ---------------------------------------------------------------- words (link domain)
     assign rec_w_o     = {rec_b_i[W-1:0], rec_a_i[W-1:0]};
@@ -120,5 +108,8 @@ module hwp_adapt_strat #(
         if (erst_i) end_q <= 1'b0;
         else if (send_end && !e_out_valid && out_ready_i) end_q <= 1'b1;
     end
+    // no host port, no interrupt
+    wire   unused_hop = in_hop_i;
+    assign irq_o      = 1'b0;
 endmodule
 `default_nettype wire

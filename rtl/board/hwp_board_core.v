@@ -51,12 +51,11 @@ module hwp_board_core #(
     wire           cfg_def, cfg_we, chk_ok, orec_cont, orec_last, orec_done;
     wire [7:0]     cfg_reg, chk_reg, orec_tag;
     wire [63:0]    cfg_val, chk_val, rec_a, rec_b, rec_c, rec_d, orec_f0, orec_f1, orec_f2;
-    wire [3:0]     info_idx;
-    wire [31:0]    info_val;
+    wire [511:0]   info;
     wire [1:0]     orec_n;
     wire [IFW-1:0] rec_w, in_w;
     wire [OFW-1:0] orec_w, out_w;
-    wire           erst, in_valid, in_ready, eos, out_valid, out_ready;
+    wire           erst, in_valid, in_ready, in_hop, eos, out_valid, out_ready, irq;
 
     hwp_shell_cdc #(
         .IFW(IFW), .OFW(OFW), `HWP_LINK_ENGINE, `HWP_LINK_SIZES,
@@ -65,27 +64,28 @@ module hwp_board_core #(
         .lclk_i(lclk_i), .lrst_i(lrst_i), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
         .led_act_o(led_act_o), .led_err_o(led_err_o),
         .cfg_def_o(cfg_def), .cfg_we_o(cfg_we), .cfg_reg_o(cfg_reg), .cfg_val_o(cfg_val),
-        .chk_reg_o(chk_reg), .chk_val_o(chk_val), .chk_ok_i(chk_ok), .info_idx_o(info_idx), .info_val_i(info_val),
+        .chk_reg_o(chk_reg), .chk_val_o(chk_val), .chk_ok_i(chk_ok), .info_i(info),
         .rec_a_o(rec_a), .rec_b_o(rec_b), .rec_c_o(rec_c), .rec_d_o(rec_d), .rec_w_i(rec_w),
         .orec_w_o(orec_w), .orec_tag_i(orec_tag), .orec_n_i(orec_n), .orec_cont_i(orec_cont),
         .orec_last_i(orec_last), .orec_done_i(orec_done),
         .orec_f0_i(orec_f0), .orec_f1_i(orec_f1), .orec_f2_i(orec_f2),
         .eclk_i(eclk_i), .earst_i(earst_i), .erst_o(erst),
-        .e_in_valid_o(in_valid), .e_in_ready_i(in_ready), .e_in_w_o(in_w), .e_eos_o(eos),
-        .e_out_valid_i(out_valid), .e_out_ready_o(out_ready), .e_out_w_i(out_w)
+        .e_in_valid_o(in_valid), .e_in_ready_i(in_ready), .e_in_w_o(in_w), .e_in_hop_o(in_hop), .e_eos_o(eos),
+        .e_out_valid_i(out_valid), .e_out_ready_o(out_ready), .e_out_w_i(out_w),
+        .e_irq_i(irq)
     );
 
     `HWP_ADAPTER #(`HWP_ENGINE_SIZES) u_eng (
         .lclk_i(lclk_i), .lrst_i(lrst_i),
         .cfg_def_i(cfg_def), .cfg_we_i(cfg_we), .cfg_reg_i(cfg_reg), .cfg_val_i(cfg_val),
-        .chk_reg_i(chk_reg), .chk_val_i(chk_val), .chk_ok_o(chk_ok), .info_idx_i(info_idx), .info_val_o(info_val),
+        .chk_reg_i(chk_reg), .chk_val_i(chk_val), .chk_ok_o(chk_ok), .info_o(info),
         .rec_a_i(rec_a), .rec_b_i(rec_b), .rec_c_i(rec_c), .rec_d_i(rec_d), .rec_w_o(rec_w),
         .orec_w_i(orec_w), .orec_tag_o(orec_tag), .orec_n_o(orec_n), .orec_cont_o(orec_cont),
         .orec_last_o(orec_last), .orec_done_o(orec_done),
         .orec_f0_o(orec_f0), .orec_f1_o(orec_f1), .orec_f2_o(orec_f2),
         .eclk_i(eclk_i), .erst_i(erst),
-        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_w_i(in_w), .eos_i(eos),
-        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_w_o(out_w)
+        .in_valid_i(in_valid), .in_ready_o(in_ready), .in_w_i(in_w), .in_hop_i(in_hop), .eos_i(eos),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_w_o(out_w), .irq_o(irq)
     );
 endmodule
 `default_nettype wire

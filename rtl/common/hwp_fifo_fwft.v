@@ -4,7 +4,7 @@
 // (rp + pop), so the head word is always in the read register; a write to
 // that address in the same clock is forwarded (the RAM returns the old
 // word). Used by the link's reply queue (hwp_link), RAP's eviction-tag FIFO
-// (hwp_rap) and the co-processor's board shell (hwp_shell_coproc).
+// (hwp_rap) and the co-processor's board adapter (hwp_adapt_coproc).
 `default_nettype none
 module hwp_fifo_fwft #(
     parameter integer W  = 8,   // word bits

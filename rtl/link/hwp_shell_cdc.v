@@ -12,6 +12,12 @@
 //   input records    the input FIFO, IFW bits plus an end-of-stream flag:
 //                    EOS goes through the FIFO behind the last record, so
 //                    the engine sees flush only after every record (eos_o).
+//   HOSTOP entries   (HOSTOP = 1, coproc) the same FIFO, in link order
+//                    among the records, marked by a flag bit: {op, addr,
+//                    wdata} in the word's low 88 bits (IFW >= 88), in_hop
+//                    set while such a word is offered to the adapter.
+//   irq              the adapter's level, through a two-flop synchronizer
+//                    to the link's ACK flag.
 //   output records   the output FIFO, OFW bits; the adapter marks the word
 //                    that completes the session (END) with orec_done_i, and
 //                    done_i of the link is set when that word is taken.
@@ -44,6 +50,9 @@ module hwp_shell_cdc #(
     parameter integer OW        = 64,          // link: widest output field
     parameter integer NF        = 2,           // link: fields per input record
     parameter integer W         = 64,          // link: input field width
+    parameter integer RVW       = 1,           // link: retire value bits
+    parameter integer RAW       = 1,           // link: retire address bits
+    parameter integer HOSTOP    = 0,           // link: HOSTOP entries to the adapter
     parameter integer NPARAM    = 1,           // link: INFO build parameters
     parameter [7:0]   ENGINE_ID = 8'd0,        // link: INFO engine
     parameter [7:0]   KIND      = 8'd2,        // link: INFO record kind
@@ -69,8 +78,7 @@ module hwp_shell_cdc #(
     output wire [7:0]     chk_reg_o,
     output wire [63:0]    chk_val_o,
     input  wire           chk_ok_i,
-    output wire [3:0]     info_idx_o,
-    input  wire [31:0]    info_val_i,
+    input  wire [511:0]   info_i,          // INFO build parameters, 32 bits each (parameter 1 lowest)
     output wire [63:0]    rec_a_o,         // input record fields, packed by the adapter
     output wire [63:0]    rec_b_o,
     output wire [63:0]    rec_c_o,
@@ -92,6 +100,8 @@ module hwp_shell_cdc #(
     output wire           e_in_valid_o,
     input  wire           e_in_ready_i,
     output wire [IFW-1:0] e_in_w_o,
+    output wire           e_in_hop_o,      // e_in_w_o is a HOSTOP entry {op, addr, wdata}
+    input  wire           e_irq_i,         // the engine's interrupt level (ACK flag irq)
     output wire           e_eos_o,         // every record delivered, then end of stream
     input  wire           e_out_valid_i,
     output wire           e_out_ready_o,
@@ -101,14 +111,15 @@ module hwp_shell_cdc #(
     wire eng_rst, eos, rec_valid, orec_valid, orec_ready;
     wire rec_ready;
     reg  done_q;
-    wire        unused_hop_v;
-    wire [7:0]  unused_hop_op;
-    wire [15:0] unused_hop_addr;
-    wire [63:0] unused_hop_data;
+    wire        hop_valid, hop_ready, irq_l;
+    wire [3:0]  info_idx;
+    wire [7:0]  hop_op;
+    wire [15:0] hop_addr;
+    wire [63:0] hop_data;
     hwp_link #(
-        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(NF), .W(W), .NPARAM(NPARAM), .BOARD_ID(BOARD_ID),
-        .ENGINE_ID(ENGINE_ID), .KIND(KIND), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK),
-        .LED_W(LED_W)
+        .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(NF), .W(W), .RVW(RVW), .RAW(RAW), .NPARAM(NPARAM),
+        .BOARD_ID(BOARD_ID), .ENGINE_ID(ENGINE_ID), .KIND(KIND), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV),
+        .FALLBACK(FALLBACK), .LED_W(LED_W), .HOSTOP(HOSTOP)
     ) u_link (
         .clk_i(lclk_i), .rst_i(lrst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),
         .eng_rst_o(eng_rst), .eos_o(eos), .cfg_def_o(cfg_def_o), .cfg_we_o(cfg_we_o), .cfg_reg_o(cfg_reg_o),
@@ -118,10 +129,10 @@ module hwp_shell_cdc #(
         .orec_valid_i(orec_valid), .orec_ready_o(orec_ready), .orec_tag_i(orec_tag_i), .orec_n_i(orec_n_i),
         .orec_cont_i(orec_cont_i), .orec_last_i(orec_last_i),
         .orec_f0_i(orec_f0_i), .orec_f1_i(orec_f1_i), .orec_f2_i(orec_f2_i),
-        .hop_valid_o(unused_hop_v), .hop_ready_i(1'b1), .hop_op_o(unused_hop_op),
-        .hop_addr_o(unused_hop_addr), .hop_data_o(unused_hop_data),
-        .done_i(done_q), .irq_i(1'b0),
-        .info_idx_o(info_idx_o), .info_val_i(info_val_i), .led_act_o(led_act_o), .led_err_o(led_err_o)
+        .hop_valid_o(hop_valid), .hop_ready_i(hop_ready), .hop_op_o(hop_op),
+        .hop_addr_o(hop_addr), .hop_data_o(hop_data),
+        .done_i(done_q), .irq_i(irq_l),
+        .info_idx_o(info_idx), .info_val_i(info_i[32 * info_idx +: 32]), .led_act_o(led_act_o), .led_err_o(led_err_o)
     );
 
     // ---------------------------------------------------------------- reset crossing
@@ -147,33 +158,52 @@ module hwp_shell_cdc #(
     end
     wire busy = xrst_q || ack_l;       // a FIFO half is still in reset
 
-    // ---------------------------------------------------------------- input records and EOS
+    // ---------------------------------------------------------------- input records, HOSTOP entries and EOS
+    // word: {eos, hop, IFW bits}; the link offers a record, an entry or
+    // neither in a clock, and applies EOS after everything before it
     reg  eos_sent_q;
     wire iw_ready;
-    wire send_eos = eos && !eos_sent_q && !rec_valid;
-    wire push_in  = !busy && (rec_valid || send_eos);
-    assign rec_ready = !busy && iw_ready;
+    wire send_hop = HOSTOP != 0 && hop_valid;
+    wire send_eos = eos && !eos_sent_q && !rec_valid && !send_hop;
+    wire push_in  = !busy && (rec_valid || send_hop || send_eos);
+    assign rec_ready = !busy && iw_ready && !send_hop;
+    assign hop_ready = HOSTOP == 0 || (!busy && iw_ready);
     always @(posedge lclk_i) begin
         if (xrst_q) eos_sent_q <= 1'b0;
         else if (push_in && iw_ready && send_eos) eos_sent_q <= 1'b1;
     end
+    wire [IFW-1:0] w_word;
+    generate
+        if (HOSTOP != 0) begin : g_hop
+            assign w_word = send_hop ? {{(IFW - 88){1'b0}}, hop_data, hop_addr, hop_op} : rec_w_i;
+        end else begin : g_nohop
+            assign w_word = rec_w_i;
+            wire unused_hop = &{1'b0, hop_op, hop_addr, hop_data};
+        end
+    endgenerate
     wire           ir_valid, ir_ready;
-    wire [IFW:0]   ir_w;
+    wire [IFW+1:0] ir_w;
     reg            e_eos_q;
-    hwp_async_fifo #(.DW(IFW + 1), .AW(XAW)) u_in (
+    hwp_async_fifo #(.DW(IFW + 2), .AW(XAW)) u_in (
         .wclk_i(lclk_i), .wrst_i(xrst_q), .w_valid_i(push_in), .w_ready_o(iw_ready),
-        .w_data_i({send_eos, rec_w_i}),
+        .w_data_i({send_eos, send_hop, w_word}),
         .rclk_i(eclk_i), .rrst_i(erst_o), .r_valid_o(ir_valid), .r_ready_i(ir_ready), .r_data_o(ir_w)
     );
-    // the EOS word is taken here; records go to the engine
-    assign e_in_valid_o = ir_valid && !ir_w[IFW];
+    // the EOS word is taken here; records and entries go to the adapter
+    assign e_in_valid_o = ir_valid && !ir_w[IFW+1];
+    assign e_in_hop_o   = ir_w[IFW];
     assign e_in_w_o     = ir_w[IFW-1:0];
-    assign ir_ready     = ir_w[IFW] || e_in_ready_i;
+    assign ir_ready     = ir_w[IFW+1] || e_in_ready_i;
     always @(posedge eclk_i) begin
         if (erst_o) e_eos_q <= 1'b0;
-        else if (ir_valid && ir_w[IFW]) e_eos_q <= 1'b1;
+        else if (ir_valid && ir_w[IFW+1]) e_eos_q <= 1'b1;
     end
     assign e_eos_o = e_eos_q;
+    hwp_sync2 #(.W(1)) u_irq (.clk_i(lclk_i), .d_i(e_irq_i), .q_o(irq_l)
+`ifdef FORMAL
+        , .f_alt_i(1'b0), .f_s1_o()
+`endif
+    );
 
     // ---------------------------------------------------------------- output records
     wire or_valid;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # End to end without hardware for the profiling co-processor, in virtual
-# time: the Verilator model of the ULX3S board top (rtl/link + the shell's
-# sequencer + the co-processor, fpga/ulx3s/coproc_top.v) on a pty, driven by
+# time: the Verilator model of the ULX3S board top (the composed
+# fpga/ulx3s/hwp_board.v: the link at the board clock, the adapter's
+# sequencer and the co-processor at the PLL's engine clock,
+# rtl/board/hwp_adapt_coproc.v) on a pty, driven by
 # the unmodified `hwprof stream --engine coproc` at 3 Mbaud (the host
 # software runs on the host, the board runs the co-processor between its
 # decisions). The printed profile must be byte-identical to `hwprof run

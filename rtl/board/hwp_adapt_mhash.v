@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+// Engine adapter for the multi-hash interval profiler (rtl/mhash,
+// Narayanasamy et al. 2003) in the two-clock board shell (rtl/link/
+// hwp_shell_cdc.v), port bundle rtl/board/hwp_adapt_ports.vh. Link domain:
+// CONFIG registers 1..7 = cfg_tables, cfg_cons, cfg_reset, cfg_shield,
+// cfg_retain, cfg_interval, cfg_thr (reset values = the `hwprof run --engine
+// mhash` defaults: 4 tables (at most MAX_TABLES), C1-R0, shielding,
+// retaining, interval 10000, threshold 100), their range check, INFO build
+// parameters 1..8 = the engine's parameters in header order. Engine domain:
+// the engine, fed <a, b> words {b, a} (IFW = 2W); its records leave as
+// {kind, count, b, a} (OFW = 2 + max(2W + CW, 64)), kind 0 = 0x01 CAND a b
+// count, 1 = 0x02 EOI count. The engine has no flush (the unfinished
+// interval is not reported): after EOS, once it has been idle (input ready,
+// no output) for QUIET engine clocks, kind 2 = 0xF1 COUNTERS refused
+// promotions (as {kind, promotions, refused}, 32 bits each) and kind 3 =
+// 0xF0 END follow. docs/protocol.md.
+`default_nettype none
+module hwp_adapt_mhash #(
+    parameter integer W          = 64,        // engine: tuple field width
+    parameter integer N_COUNTERS = 2048,      // engine: total counters
+    parameter integer CW         = 24,        // engine: counter width
+    parameter integer EW         = 8,         // engine: epoch tag width
+    parameter integer MAX_TABLES = 16,        // engine: banks
+    parameter integer ACC_K      = 100,       // engine: accumulator entries
+    parameter integer LW         = 32,        // engine: interval counter width
+    parameter [31:0]  SEED       = 32'h1,     // engine: hash seed
+    parameter integer QUIET      = 64,        // engine clocks idle after EOS before COUNTERS
+    parameter integer IFW        = 2 * W,     // input word (fixed by W)
+    parameter integer OFW        = 2 + ((2 * W + CW > 64) ? 2 * W + CW : 64)   // output word (fixed by W, CW)
+) (
+`include "hwp_adapt_ports.vh"
+);
+    // ---------------------------------------------------------------- CONFIG (link domain, quasi-static)
+    localparam integer TDEF_I = (MAX_TABLES < 4) ? MAX_TABLES : 4;
+    localparam [31:0] TDEF = TDEF_I;
+    localparam [31:0] TMAX = MAX_TABLES;
+    localparam [63:0] LMAX = (64'd1 << LW) - 64'd1;
+    localparam [63:0] CMAX = (64'd1 << CW) - 64'd1;
+    reg  [4:0]    tables_q;
+    reg           cons_q, reset_q, shield_q, retain_q;
+    reg  [LW-1:0] interval_q;
+    reg  [CW-1:0] thr_q;
+    always @(posedge lclk_i) begin
+        if (lrst_i || cfg_def_i) begin
+            tables_q <= TDEF[4:0]; cons_q <= 1'b1; reset_q <= 1'b0; shield_q <= 1'b1; retain_q <= 1'b1;
+            interval_q <= 10000; thr_q <= 100;
+        end else if (cfg_we_i) begin
+            case (cfg_reg_i)
+                8'd1: tables_q <= cfg_val_i[4:0];
+                8'd2: cons_q <= cfg_val_i[0];
+                8'd3: reset_q <= cfg_val_i[0];
+                8'd4: shield_q <= cfg_val_i[0];
+                8'd5: retain_q <= cfg_val_i[0];
+                8'd6: interval_q <= cfg_val_i[LW-1:0];
+                8'd7: thr_q <= cfg_val_i[CW-1:0];
+                default: ;
+            endcase
+        end
+    end
+    assign chk_ok_o = (chk_reg_i == 8'd1 && chk_val_i >= 64'd1 && chk_val_i <= {32'd0, TMAX}) ||
+                      (chk_reg_i >= 8'd2 && chk_reg_i <= 8'd5 && chk_val_i <= 64'd1) ||
+                      (chk_reg_i == 8'd6 && chk_val_i >= 64'd1 && chk_val_i <= LMAX) ||
+                      (chk_reg_i == 8'd7 && chk_val_i >= 64'd1 && chk_val_i <= CMAX);
+
+    // ---------------------------------------------------------------- INFO: build parameters in header order
+    localparam [31:0] P1 = W, P2 = N_COUNTERS, P3 = CW, P4 = EW, P5 = MAX_TABLES, P6 = ACC_K, P7 = LW;
+    assign info_o = {{256{1'b0}}, SEED, P7, P6, P5, P4, P3, P2, P1};
+
+    // ---------------------------------------------------------------- words (link domain)
+    assign rec_w_o    = {rec_b_i[W-1:0], rec_a_i[W-1:0]};
+    wire   unused_rec = &{1'b0, rec_c_i, rec_d_i, cfg_val_i[63:LW]};
+    generate
+        if (W < 64) begin : g_unused
+            wire unused_hi = &{1'b0, rec_a_i[63:W], rec_b_i[63:W]};
+        end
+    endgenerate
+    wire [1:0]  o_kind    = orec_w_i[OFW-1:OFW-2];
+    wire [63:0] o_a       = {{(64 - W){1'b0}}, orec_w_i[W-1:0]};
+    wire [63:0] o_b       = {{(64 - W){1'b0}}, orec_w_i[2*W-1:W]};
+    wire [63:0] o_cnt     = {{(64 - CW){1'b0}}, orec_w_i[2*W+CW-1:2*W]};
+    assign orec_done_o = o_kind == 2'd3;
+    assign orec_tag_o  = o_kind == 2'd0 ? 8'h01 : o_kind == 2'd1 ? 8'h02 : o_kind == 2'd2 ? 8'hf1 : 8'hf0;
+    assign orec_n_o    = o_kind == 2'd0 ? 2'd3 : o_kind == 2'd1 ? 2'd1 : o_kind == 2'd2 ? 2'd2 : 2'd0;
+    assign orec_cont_o = 1'b0;
+    assign orec_last_o = 1'b1;
+    assign orec_f0_o   = o_kind == 2'd1 ? o_cnt : o_kind == 2'd2 ? {32'd0, orec_w_i[31:0]} : o_a;
+    assign orec_f1_o   = o_kind == 2'd2 ? {32'd0, orec_w_i[63:32]} : o_b;
+    assign orec_f2_o   = o_cnt;
+
+    // ---------------------------------------------------------------- engine (engine domain)
+    wire          e_out_valid, e_out_eoi;
+    wire [W-1:0]  e_out_a, e_out_b;
+    wire [CW-1:0] e_out_count;
+    wire [31:0]   e_refused, e_promotions;
+    hwp_mhash #(
+        .W(W), .N_COUNTERS(N_COUNTERS), .CW(CW), .EW(EW), .MAX_TABLES(MAX_TABLES), .ACC_K(ACC_K),
+        .LW(LW), .SEED(SEED)
+    ) u_eng (
+        .clk_i(eclk_i), .rst_i(erst_i),
+        .cfg_tables_i(tables_q), .cfg_cons_i(cons_q), .cfg_reset_i(reset_q), .cfg_shield_i(shield_q),
+        .cfg_retain_i(retain_q), .cfg_interval_i(interval_q), .cfg_thr_i(thr_q),
+        .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_a_i(in_w_i[W-1:0]), .in_b_i(in_w_i[2*W-1:W]),
+        .out_valid_o(e_out_valid), .out_ready_i(out_ready_i), .out_eoi_o(e_out_eoi),
+        .out_a_o(e_out_a), .out_b_o(e_out_b), .out_count_o(e_out_count), .stat_refused_o(e_refused),
+        .stat_promotions_o(e_promotions)
+    );
+
+    // after EOS: QUIET clocks with the engine idle, then COUNTERS, then END
+    reg  [7:0] quiet_q;
+    reg  [1:0] fin_q;                  // 0 running, 1 COUNTERS next, 2 END next, 3 done
+    localparam [31:0] QUIET_N = QUIET;
+    always @(posedge eclk_i) begin
+        if (erst_i || !eos_i) begin
+            quiet_q <= 8'd0; fin_q <= 2'd0;
+        end else if (fin_q == 2'd0) begin
+            if (e_out_valid || !in_ready_o || in_valid_i) quiet_q <= 8'd0;
+            else if (quiet_q == QUIET_N[7:0]) fin_q <= 2'd1;
+            else quiet_q <= quiet_q + 8'd1;
+        end else if (fin_q != 2'd3 && out_ready_i) begin
+            fin_q <= fin_q + 2'd1;
+        end
+    end
+    wire fin = fin_q == 2'd1 || fin_q == 2'd2;
+    assign out_valid_o = e_out_valid || fin;
+    localparam integer RW = 2 * W + CW;  // a record's bits
+    wire [OFW-3:0] stat_w = {{(OFW - 66){1'b0}}, e_promotions, e_refused};
+    wire [OFW-3:0] rec_w  = {{(OFW - 2 - RW){1'b0}}, e_out_count, e_out_b, e_out_a};
+    assign out_w_o = fin ? {fin_q == 2'd1 ? 2'd2 : 2'd3, stat_w} : {1'b0, e_out_eoi, rec_w};
+    // no host port, no interrupt
+    wire   unused_hop = in_hop_i;
+    assign irq_o      = 1'b0;
+endmodule
+`default_nettype wire
