@@ -200,7 +200,7 @@ eval-all: $(EVAL_ALL)
 #   rtl_dec     differential: the Verilated link payload decoder (rtl/link/hwp_link_dec.v)
 #               against the C decoder (hwl_tuples_decode) on the same payloads
 #   rtl_link    differential: the Verilated device side of the link (UART to replies,
-#               rtl/link/hwp_shell_strat.v) against the C device emulator, frame by frame
+#               rtl/board/hwp_board_core.v with strat) against the C device emulator, frame by frame
 #   make fuzz [FUZZ_TARGET=t] [FUZZ_SECONDS=600]
 FUZZ_TARGETS := trace link devemu cpasm instrument rtl_dec rtl_link
 FUZZ_TARGET  ?= trace

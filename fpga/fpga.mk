@@ -1,14 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # FPGA flow (included by the top Makefile). See docs/fpga.md.
 #
-#   make synth BOARD=icebreaker|ulx3s [ENGINE=e] [TOP=composed|engine]
-#                                                board top: fpga/<board>/<e>_top.v (one clock) where it
-#                                                exists, else the composed top fpga/<board>/hwp_board.v
-#                                                (PLL engine clock, engine behind async FIFOs) when the
-#                                                engine has an adapter (rtl/board/hwp_adapt_<e>.v); TOP
-#                                                chooses (hwp_board_kind, fpga/lib.sh): bitstream +
+#   make synth BOARD=icebreaker|ulx3s [ENGINE=e]  the board top fpga/<board>/hwp_board.v (PLL engine
+#                                                clock, engine behind async FIFOs) with the engine's
+#                                                adapter rtl/board/hwp_adapt_<e>.v and its sizes in
+#                                                fpga/<board>/hwp_sizes.vh: bitstream +
 #                                                build/synth-board/<board>/<e>/report.json;
-#                                                the engine bench when the engine has no board top
+#                                                the engine bench when the board has no sizes for it
 #   make synth-bench BOARD=b ENGINE=e            the engine's out-of-context bench -> build/synth/<board>/<e>/
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
@@ -34,9 +32,8 @@ BOARD_ENGINE_ulx3s      := strat
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
 	@e=$(or $(ENGINE),$(BOARD_ENGINE_$(BOARD))); \
-	k=$$(BOARD_TOP=$(TOP) && . fpga/lib.sh && hwp_board_kind $(BOARD) $$e); \
+	k=$$(. fpga/lib.sh && hwp_board_kind $(BOARD) $$e); \
 	if [ "$$k" = composed ]; then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
-	elif [ "$$k" = engine ]; then SYNTH_KIND=board bash fpga/synth.sh $(BOARD) $$e; \
 	else bash fpga/synth.sh $(BOARD) $$e; fi
 
 gate-level:

@@ -109,16 +109,11 @@ hwp_composed() {
     grep -q "ifdef $(hwp_engine_define "$2")\b" "$HWP_ROOT/fpga/$1/hwp_sizes.vh" 2>/dev/null
 }
 
-# hwp_board_kind BOARD ENGINE: which top `make synth` and the board models
-# (tb/board/build.sh) use: "engine" for a per-engine top fpga/<board>/<e>_top.v
-# (one clock domain; kept where the composed top does not fit yet),
-# "composed" for fpga/<board>/hwp_board.v (hwp_composed), "" for none.
-# BOARD_TOP=engine|composed overrides it.
+# hwp_board_kind BOARD ENGINE: "composed" when BOARD's top fpga/<board>/
+# hwp_board.v can carry ENGINE (hwp_composed; `make synth` and the board
+# models, tb/board/build.sh, build it), "" when not.
 hwp_board_kind() {
-  if [ -n "${BOARD_TOP:-}" ]; then echo "$BOARD_TOP"
-  elif [ -f "$HWP_ROOT/fpga/$1/$2_top.v" ]; then echo engine
-  elif hwp_composed "$1" "$2"; then echo composed
-  fi
+  if hwp_composed "$1" "$2"; then echo composed; fi
 }
 
 # hwp_eng_mhz BOARD ENGINE: the engine clock (MHz) of ENGINE in BOARD's

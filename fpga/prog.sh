@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Program a board with the bitstream of `make synth BOARD=<board> ENGINE=<e>`
-# (the board top in build/synth-board/ when the engine has one, else the
-# bench in build/synth/):
+# (the composed board top in build/synth-board/ when the board has sizes for
+# the engine, else the bench in build/synth/):
 #   iCEBreaker: iceprog <dir>/top.bin      (SPI flash)
 #   ULX3S:      openFPGALoader -b ulx3s <dir>/top.bit   (SRAM;
 #               PROG_FLASH=1 writes the SPI flash instead: -f)
@@ -13,7 +13,7 @@ set -uo pipefail
 case ${1:-} in -h|--help) sed -n '3,10p' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || { echo "usage: fpga/prog.sh <icebreaker|ulx3s> <engine>" >&2; exit 2; }
 board=$1 eng=$2
-if [ -f "$HWP_ROOT/fpga/$board/${eng}_top.v" ]; then SYNTHROOT=${SYNTHROOT_BOARD:-$BUILD/synth-board}
+if [ -n "$(hwp_board_kind "$board" "$eng")" ]; then SYNTHROOT=${SYNTHROOT_BOARD:-$BUILD/synth-board}
 else SYNTHROOT=${SYNTHROOT:-$BUILD/synth}; fi
 case $SYNTHROOT in /*) ;; *) SYNTHROOT=$HWP_ROOT/$SYNTHROOT ;; esac
 dir=$SYNTHROOT/$board/$eng

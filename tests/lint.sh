@@ -78,17 +78,6 @@ for e in "${engines[@]}"; do
     lint_one "$e/synth-$a" "$top" "$vf" "${files[@]}"
     seen+="$(echo "$vf" | tr -s ' ')|"
   done
-  # Board tops: fpga/<board>/<engine>_top.v, plus the extra RTL listed in
-  # fpga/<board>/rtl.f (paths relative to rtl/, one per line, # comments).
-  for bt in "$HWP_ROOT"/fpga/*/"${e}"_top.v; do
-    [ -f "$bt" ] || continue
-    b=$(basename "$(dirname "$bt")")
-    brtl=()
-    if [ -f "$HWP_ROOT/fpga/$b/rtl.f" ]; then
-      while read -r f; do brtl+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$HWP_ROOT/fpga/$b/rtl.f" | grep -v '^[[:space:]]*$')
-    fi
-    lint_one "$e/$b-top" "${e}_top" "" "$bt" "${brtl[@]}" "${files[@]}"
-  done
   # Composed board tops: fpga/<board>/hwp_board.v with rtl/board/board.f,
   # the engine selected by its define; the synthesis variant (vendor PLL
   # port lists from tb/board/pll_stubs.v) and the simulation one (HWP_SIM_PLL).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The device side of the hwprof link protocol in C (docs/protocol.md): the
- * reference of what fpga/board_top.v does, with the engines' C functional
+ * reference of what the board tops (fpga/<board>/hwp_board.v) do, with the engines' C functional
  * models behind it (mhash, strat, rap, pfp, coproc). Bytes in, bytes out; no I/O of its
  * own, so it runs behind a pseudo-terminal (tests/link/devemu_main.c) or an
  * in-memory pipe (tests/unit/test_link.c).

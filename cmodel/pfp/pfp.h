@@ -158,7 +158,7 @@ typedef void (*pfp_disp_fn)(void *ctx, uint64_t pc, int kind);
 
 /* dispatch_hash (hwprof run, the board's DHASH record): a 64-bit FNV-1a-style
  * hash over every dispatched instruction in order, h = (h ^ (pc * 16 + kind))
- * * 0x100000001b3 mod 2^64 from PFP_DH_INIT (rtl/link/hwp_shell_pfp.v). */
+ * * 0x100000001b3 mod 2^64 from PFP_DH_INIT (rtl/pfp/hwp_pfp_dhash.v). */
 #define PFP_DH_INIT 0xcbf29ce484222325ull
 static inline uint64_t pfp_dh_step(uint64_t h, uint64_t pc, int kind)
 {

@@ -29,4 +29,21 @@
 `define HWP_ENGINE_SIZES .W(16), .N_COUNTERS(2048), .CW(16), .EW(8), .MAX_TABLES(4), .ACC_K(4), .LW(24), .SEED(32'h1)
 `define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
 `endif
+// rap: 64 TCAM entries, RAM TCAM, no live-node sum (the single-clock UP5K
+// top's sizes; it did not fit: docs/fpga.md), tournament longest-prefix
+// match registered every two levels
+`ifdef HWP_ENGINE_RAP
+`define HWP_ENG_MHZ      18
+`define HWP_ENG_W        32
+`define HWP_ENGINE_SIZES .W(32), .K(2), .N(64), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2), .LIVE_SUM(0)
+`define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
+`endif
+// pfp: the UP5K configuration of tb/pfp/engine.mk (SYNTH_GPARAMS_ice40):
+// 1-wide, 2 x 4 descriptors, 16-record window, 16-bit pcs, 8-bit counters
+`ifdef HWP_ENGINE_PFP
+`define HWP_ENG_MHZ      24
+`define HWP_ENG_W        16
+`define HWP_ENGINE_SIZES .FETCH_W(1), .DEC_W(1), .FQ(4), .WIN_BITS(4), .SET_BITS(2), .MIN_LEN(4), .SKIP_BITS(2), .BR_PEN(3), .PC_W(16), .CNT_W(8)
+`define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
+`endif
 `endif

@@ -2,7 +2,7 @@
 // Engine adapter for the profile flag predictor front end (rtl/pfp, Vaswani,
 // Srikant and Thazhuthaveetil) in the two-clock board shell
 // (rtl/link/hwp_shell_cdc.v), port bundle rtl/board/hwp_adapt_ports.vh; the
-// fields and records are hwp_shell_pfp's. Link domain: CONFIG register 1 =
+// fields and records as docs/protocol.md lists them. Link domain: CONFIG register 1 =
 // pfp_en (reset value 1) and its check; INFO build parameters 1..10 = the
 // engine's parameters in header order; a retire record becomes the fields
 // the front end reads, one input word {val, len2, taken, class, insn, pc}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Engine adapter for range-adaptive profiling (rtl/rap, Mysore et al. 2008)
 // in the two-clock board shell (rtl/link/hwp_shell_cdc.v), port bundle
-// rtl/board/hwp_adapt_ports.vh; the records are hwp_shell_rap's. Link
+// rtl/board/hwp_adapt_ports.vh; records as docs/protocol.md lists them. Link
 // domain: CONFIG register 1 = eps_q (reset value 6553, the `hwprof run
 // --engine rap` default eps = 0.1) and its range check; INFO build
 // parameters 1..12 = the engine's parameters in header order, 13 = LIVE_SUM.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // hwp_pfp_dhash: dispatch_hash of the profile flag predictor front end
-// (hwp_pfp) in hardware, for the board shell (rtl/link/hwp_shell_pfp.v).
+// (hwp_pfp) in hardware, for the board adapter (rtl/board/hwp_adapt_pfp.v).
 // The hash is hwprof run's (cmodel/pfp/pfp.h pfp_dh_step): over every
 // dispatched instruction in order, h = (h ^ (pc * 16 + kind)) * 0x100000001b3
 // mod 2^64 from 0xcbf29ce484222325. The engine dispatches up to DEC_W per

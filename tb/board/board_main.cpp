@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Verilator model of a complete hwprof board top (fpga/<board>/<engine>_top.v:
+// Verilator model of a complete hwprof board top (fpga/<board>/hwp_board.v:
 // pins clk_i, uart_rx_i, uart_tx_o) bridged to a pseudo-terminal, so that the
 // unmodified host program talks to it exactly as to /dev/ttyUSB1.
 //

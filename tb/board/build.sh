@@ -3,10 +3,9 @@
 # Build the Verilator model of a board top (tb/board/board_main.cpp):
 #   tb/board/build.sh <icebreaker|ulx3s> <engine>
 # -> build/board-sim/<board>/<engine>[-<BOARD_SIM_TAG>]/Vboard (prints its path).
-# The top is the one `make synth` builds (hwp_board_kind, fpga/lib.sh;
-# BOARD_TOP=engine|composed chooses): fpga/<board>/<engine>_top.v with
-# fpga/<board>/rtl.f, or the composed board top fpga/<board>/hwp_board.v
-# (RTL in rtl/board/board.f, engine selected by -DHWP_ENGINE_<ENGINE>, the
+# The top is the one `make synth` builds: the composed board top
+# fpga/<board>/hwp_board.v (RTL in rtl/board/board.f, the engine's adapter,
+# the engine selected by -DHWP_ENGINE_<ENGINE>, the
 # PLL's simulation model HWP_SIM_PLL: the model drives the engine clock);
 # plus the engine's SIM_RTL (tb/<engine>/engine.mk). For the clock-domain-
 # crossing check: BOARD_SIM_DEFS (e.g. -DHWP_SIM_META), BOARD_SIM_FIFO (a
@@ -23,24 +22,19 @@ case $board in icebreaker) hz=12000000 ;; ulx3s) hz=25000000 ;; *) echo "board: 
 tag=${BOARD_SIM_TAG:-}; sdefs=${BOARD_SIM_DEFS:-}; sfifo=${BOARD_SIM_FIFO:-}; swrap=${BOARD_SIM_WRAP:-}
 [ -z "$sdefs$sfifo$swrap" ] || [ -n "$tag" ] || { echo "board: BOARD_SIM_DEFS / BOARD_SIM_FIFO need BOARD_SIM_TAG" >&2; exit 2; }
 kind=$(hwp_board_kind "$board" "$eng")
-vdefs=(); cdefs=()
-if [ "$kind" = composed ]; then
-  bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$RTL_DIR/board/board.f top=hwp_board
-  mhz=$(hwp_eng_mhz "$board" "$eng")
-  [ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
-  vdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
-  cdefs=(-DHWP_ECLK "-DHWP_ENG_MHZ=$mhz")
-else
-  bt=$HWP_ROOT/fpga/$board/${eng}_top.v list=$HWP_ROOT/fpga/$board/rtl.f top=${eng}_top
-fi
-[ -n "$kind" ] || { echo "board: no board top for $board/$eng" >&2; exit 2; }
+[ -n "$kind" ] || { echo "board: fpga/$board/hwp_sizes.vh has no sizes for $eng (or rtl/board/hwp_adapt_$eng.v is missing)" >&2; exit 2; }
+bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$RTL_DIR/board/board.f top=hwp_board
+mhz=$(hwp_eng_mhz "$board" "$eng")
+[ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
+vdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
+cdefs=(-DHWP_ECLK "-DHWP_ENG_MHZ=$mhz")
 [ -f "$bt" ] || { echo "board: no board top $bt" >&2; exit 2; }
 files=("$bt")
 if [ -n "$swrap" ]; then files+=("$swrap"); top=$(basename "$swrap" .v); fi
 while read -r f; do
   if [ -n "$sfifo" ] && [ "$f" = common/hwp_async_fifo.v ]; then files+=("$sfifo"); else files+=("$RTL_DIR/$f"); fi
 done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
-[ "$kind" = composed ] && files+=("$RTL_DIR/board/hwp_adapt_$eng.v")
+files+=("$RTL_DIR/board/hwp_adapt_$eng.v")
 for f in $(hwp_var SIM_RTL "$eng"); do files+=("$RTL_DIR/$f"); done
 mapfile -t files < <(hwp_uniq "${files[@]}")
 out=$BUILD/board-sim/$board/$eng${tag:+-$tag}

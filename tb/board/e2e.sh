@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # End to end without hardware: the Verilator model of a board top
-# (tb/board/, the RTL of fpga/<board>/<engine>_top.v) on a pty, driven by the
+# (tb/board/, the RTL of the composed fpga/<board>/hwp_board.v) on a pty, driven by the
 # unmodified `build/hwprof stream`; the printed profile must be identical to
 # `build/hwprof run` (C model) on the same records and options. Run once on a
 # clean line, then with bit flips and dropped bytes injected in both

@@ -14,7 +14,7 @@
 // the timing mode of Verilator (which simulates the ULX3S netlist).
 `default_nettype none
 `ifndef TOP
-`define TOP strat_top
+`define TOP hwp_board
 `endif
 module tb_gate;
     reg clk = 1'b0;

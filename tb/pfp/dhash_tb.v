@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Bench of the board's dispatch hash (tests/checks/pfp-dhash.sh, Icarus):
 // hwp_pfp with its dispatch slots feeding hwp_pfp_dhash, as in
-// rtl/link/hwp_shell_pfp.v, but with a record offered every cycle (not at
+// rtl/board/hwp_adapt_pfp.v, but with a record offered every cycle (not at
 // link speed), the fastest input, at which the FIFO fills most. Reads +recs=<file> (the text form of an instrumented retire
 // trace, `hwprof convert`), at most +max=<n> records; prints
 // "DHASH hash=<16 hex> ovf=<0|1> records=<n> cycles=<n> max_fill=<n>"

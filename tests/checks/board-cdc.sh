@@ -30,7 +30,7 @@ sed -e 's/bin2gray = b ^ (b >> 1);/bin2gray = b;/' \
     rtl/common/hwp_async_fifo.v > "$B/hwp_async_fifo_binary.v"
 [ "$(diff rtl/common/hwp_async_fifo.v "$B/hwp_async_fifo_binary.v" | grep -c '^>')" -eq 2 ] ||
   { echo "FAIL $name: the binary-pointer mutation did not apply to both lines"; exit 1; }
-export BOARD_SIM_WRAP=$PWD/tb/board/hwp_board_cdc.v BOARD_TOP=composed
+export BOARD_SIM_WRAP=$PWD/tb/board/hwp_board_cdc.v
 good=$(BOARD_SIM_TAG=meta BOARD_SIM_DEFS=-DHWP_SIM_META nice bash tb/board/build.sh $board $eng) ||
   { echo "FAIL $name: model build"; exit 1; }
 bad=$(BOARD_SIM_TAG=meta-binary BOARD_SIM_DEFS=-DHWP_SIM_META BOARD_SIM_FIFO="$PWD/$B/hwp_async_fifo_binary.v" \

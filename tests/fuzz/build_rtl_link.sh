@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds the frame-level differential fuzz target of the link
-# (tests/fuzz/fuzz_rtl_link.cpp): a Verilated rtl/link/hwp_shell_strat.v with a
-# small strat engine (the sizes fuzz_rtl_link.cpp gives the C emulator) and
+# (tests/fuzz/fuzz_rtl_link.cpp): a Verilated board core (rtl/board/
+# hwp_board_core.v: the link, the two-clock shell and the strat adapter) with
+# a small strat engine (tests/fuzz/hwp_sizes.vh: the sizes fuzz_rtl_link.cpp
+# gives the C emulator) and
 # the C device emulator with the engines' models, compiled with clang and
 # libFuzzer.
 #   tests/fuzz/build_rtl_link.sh OUT C-SOURCE...   (the Makefile passes LIB_SRC)
@@ -14,13 +16,13 @@ rm -rf "$dir" && mkdir -p "$dir"
 rtl=${RTL_DIR:-rtl}
 vinc=$(${VERILATOR:-verilator} --getenv VERILATOR_ROOT)/include
 files=()
-for f in link/hwp_uart_rx.v link/hwp_uart_tx.v link/hwp_link_dec.v common/hwp_fifo_fwft.v link/hwp_link.v link/hwp_shell_strat.v \
+for f in $(sed 's/#.*//' "$rtl/board/board.f") board/hwp_adapt_strat.v \
          $(sed -n 's/^SIM_RTL *:= *//p' tb/strat/engine.mk); do
   files+=("$rtl/$f")
 done
-${VERILATOR:-verilator} --cc -O2 -Wno-fatal --prefix Vlink_strat --top-module hwp_shell_strat \
-  -GW=16 -GIDX_W=4 -GWAYS=2 -GCNT_W=8 -GMISS_W=3 -GTAG_W=2 -GAK_K=2 -GFIFO_AW=2 -GHASH_SEED=1 \
-  -GCLK_KHZ=461 -GBOOT_DIV=1024 -GFALLBACK=16777215 -GNS_LOG=2 -GLED_W=4 \
+${VERILATOR:-verilator} --cc -O2 -Wno-fatal --prefix Vlink_strat --top-module hwp_board_core \
+  -DHWP_SIM_PLL -DHWP_ENGINE_STRAT -Itests/fuzz -I"$rtl/board" \
+  -GCLK_KHZ=461 -GBOOT_DIV=1024 -GFALLBACK=16777215 \
   -I"$rtl" -I"$rtl/common" "${files[@]}" -Mdir "$dir/v" > "$dir/verilator.log" 2>&1 || { cat "$dir/verilator.log"; exit 1; }
 san=(-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 objs=()

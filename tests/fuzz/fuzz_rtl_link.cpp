@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Differential libFuzzer target at the frame level: the whole device side of
-// the link in RTL (rtl/link/hwp_shell_strat.v: UART, SLIP deframer, CRC,
+// the link in RTL (rtl/board/hwp_board_core.v with strat: UART, SLIP deframer, CRC,
 // sequencing, receive buffer, TUPLES / CONFIG decoder, replies, output
 // queue, with a small strat engine behind it; Verilated, C++ because
 // Verilator's models are) against the C device emulator (cmodel/link/devemu.c)
@@ -41,7 +41,7 @@ double sc_time_stamp() { return 0; }
 
 namespace {
 
-// Shell parameters of the Verilated build (tests/fuzz/build_rtl_link.sh)
+// Board-core parameters of the Verilated build (tests/fuzz/build_rtl_link.sh)
 // and the emulator's configuration; CLK_KHZ 461 makes the boot divisor
 // (115200 baud) 1024 = 4.0 clocks per bit in both.
 const uint32_t kClkKhz = 461;
@@ -65,8 +65,10 @@ struct Rtl {
     void tick(uint32_t div)
     {
         m.clk_i = 0;
+        m.sim_eclk_i = 0;
         m.eval();
         m.clk_i = 1;
+        m.sim_eclk_i = 1;
         m.eval();
         clk++;
         uint64_t now = clk << 8;
@@ -190,9 +192,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     delete r;   // a fresh device per input
     r = new Rtl;
     r->m.uart_rx_i = 1;
-    r->m.rst_i = 1;
-    for (int i = 0; i < 4; i++) r->tick(hwl_dev_divisor(d));
-    r->m.rst_i = 0;
+    // power-on reset, PLL lock and the engine domain's reset handshake
+    for (int i = 0; i < 64; i++) r->tick(hwl_dev_divisor(d));
     r->settle(hwl_dev_divisor(d));
 
     static const bool trace = getenv("HWP_FUZZ_TRACE") != nullptr;   // every chunk and its replies
