@@ -169,7 +169,7 @@ def table(a):
 
 
 def composed(top_dir, board, engine):
-    """The board has a composed top for the engine (fpga/lib.sh hwp_composed)."""
+    """The board's top can carry the engine (fpga/lib.sh hwp_composed)."""
     try:
         with open(os.path.join(top_dir, 'fpga', board, 'hwp_sizes.vh'), encoding='utf-8') as f:
             sizes = f.read()
@@ -179,60 +179,86 @@ def composed(top_dir, board, engine):
             f'ifdef HWP_ENGINE_{engine.upper()}' in sizes)
 
 
+def placed_counts(build_dir, arch):
+    """What a build that did not fit asked for: nextpnr's utilization lines
+    ("ICESTORM_LC: 8135/ 5280 154%") for logic and block RAM."""
+    got = {}
+    try:
+        with open(os.path.join(build_dir, 'nextpnr.log'), encoding='utf-8', errors='replace') as f:
+            for line in f:
+                for k in ('logic', 'bram'):
+                    bel = BELS[arch][k] + ':'
+                    if bel in line and k not in got:
+                        used, avail = line.split(bel, 1)[1].split('%')[0].split('/')
+                        got[k] = (int(used), int(avail.split()[0]))
+    except (OSError, ValueError, IndexError):
+        pass
+    return got
+
+
+def fmt_clock(c):
+    return f"{c['fmax_mhz']:.1f} ({c['target_mhz']:g})"
+
+
 def board_table(a, boards, engines, out, kept):
-    """Board tops (the link around an engine): build/synth-board/<board>/<engine>/summary.json."""
+    """Board tops (the link and one engine): build/synth-board/<board>/<engine>/summary.json."""
     if not a.board_root:
         return 0
     rows, missing = [], []
     for b in boards:
         for e in engines:
-            if not (os.path.exists(os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')) or
-                    os.path.exists(os.path.join(a.board_root, b, e, 'summary.json')) or
-                    composed(a.top_dir or '.', b, e)):
+            if not composed(a.top_dir or '.', b, e):
                 continue
             try:
                 with open(os.path.join(a.board_root, b, e, 'summary.json'), encoding='utf-8') as f:
-                    rows.append(json.load(f))
+                    r = json.load(f)
+                r.setdefault('board', b)
+                r.setdefault('engine', e)
+                rows.append(r)
             except (OSError, ValueError):
-                if not any(k[0] == b and k[1] == e + ' (composed)' or
-                           k[0] == b and k[1] == e and os.path.exists(
-                               os.path.join(a.top_dir or '.', 'fpga', b, e + '_top.v')) for k in kept):
+                if (b, e) not in kept:
                     missing.append(f'{b}/{e}')
     out.append('')
     out.append('## Board builds: the link and one engine')
     out.append('')
-    out.append('`make synth BOARD=<board> ENGINE=<engine>`: the board top `fpga/<board>/<engine>_top.v` '
-               '(power-on reset, rtl/link, the engine shell and the engine; docs/fpga.md), timed at the '
-               'board clock, or the composed top `fpga/<board>/hwp_board.v` (engine at the PLL clock '
-               'behind asynchronous FIFOs; Fmax and target of the slower-margin clock, both clocks in '
-               'the summary), from `build/synth-board/<board>/<engine>/summary.json`.')
+    out.append('`make synth BOARD=<board> ENGINE=<engine>`: the board top `fpga/<board>/hwp_board.v` with the '
+               "engine's adapter and its sizes in `fpga/<board>/hwp_sizes.vh` (link at the board clock, engine "
+               'at the PLL clock behind asynchronous FIFOs; docs/fpga.md), from '
+               '`build/synth-board/<board>/<engine>/summary.json`. Clocks: routed Fmax (target) in MHz; the build '
+               'meets timing only if both clocks do. Wall time: Yosys + nextpnr + packing. A build that does not '
+               "fit shows what placement asked for (nextpnr's utilization).")
     out.append('')
-    out.append('| board | engine | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) | block RAM | Fmax MHz '
-               '| target MHz | met |')
-    out.append('|---|---|---|---|---|---|---|---|---|')
+    out.append('| board | engine | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) | block RAM '
+               '| engine clock | link clock | met | wall time |')
+    out.append('|---|---|---|---|---|---|---|---|---|---|')
     bad = 0
-    ecell = lambda r: r['engine'] + (' (composed)' if r.get('kind') == 'composed' else '')
-    new = {(r['board'], ecell(r)) for r in rows}
+    new = {(r['board'], r['engine']) for r in rows}
     for k, line in kept.items():
-        e = k[1].split()[0]
-        per_engine_gone = '(composed)' not in k[1] and not os.path.exists(
-            os.path.join(a.top_dir or '.', 'fpga', k[0], e + '_top.v'))
-        if k not in new and k[0] in boards and e in engines and not per_engine_gone:
+        if k not in new and k[0] in boards and k[1] in engines and line.count('|') == 11:
             out.append(line)
+    arch = {'icebreaker': 'ice40', 'ulx3s': 'ecp5'}
     for r in rows:
+        dev = f"{r['board']} ({DEVICES[r['board']]})"
         if 'failed' in r:
-            out.append(f"| {r['board']} ({DEVICES[r['board']]}) | {ecell(r)} | build failed: "
-                       f"{r['failed'].replace('|', '/')[:160]} | | | | | | **no** |")
+            got = placed_counts(os.path.join(a.board_root, r['board'], r['engine']), arch[r['board']])
+            if 'no BELs remaining' in r['failed'] or 'Failed to expand region' in r['failed']:
+                lg, br = got.get('logic'), got.get('bram')
+                cell = lambda v: f'**{v[0]} / {v[1]}**' if v and v[0] > v[1] else (f'{v[0]} / {v[1]}' if v else '?')
+                out.append(f"| {dev} | {r['engine']} | does not fit: {cell(lg)} | | | {cell(br)} | | | **no** | |")
+            else:
+                out.append(f"| {dev} | {r['engine']} | build failed: {r['failed'].replace('|', '/')[:160]} "
+                           f"| | | | | | **no** | |")
             bad += 1
             continue
         n, y = r['nextpnr'], r['yosys_cells']
-        fmax, target = r['fmax_mhz'], r['target_mhz']
-        if r.get('kind') == 'composed' and r.get('clocks'):
-            c = min(r['clocks'].values(), key=lambda c: c['fmax_mhz'] / c['target_mhz'])
-            fmax, target = c['fmax_mhz'], c['target_mhz']
-        out.append(f"| {r['board']} ({r['device']}) | {ecell(r)} | {n['logic']['used']} / {n['logic']['available']} "
+        clocks = r.get('clocks') or {}
+        eng = [c for k, c in clocks.items() if 'eclk' in k]
+        link = [c for k, c in clocks.items() if 'eclk' not in k]
+        secs = sum(r.get('seconds', {}).values())
+        out.append(f"| {dev} | {r['engine']} | {n['logic']['used']} / {n['logic']['available']} "
                    f"| {y.get('LUT4', '?')} | {y.get('FF', '?')} | {n['bram']['used']} / {n['bram']['available']} "
-                   f"| {fmax:.1f} | {target:g} | {'yes' if r['timing_met'] else '**no**'} |")
+                   f"| {fmt_clock(eng[0]) if eng else '?'} | {fmt_clock(link[0]) if link else '?'} "
+                   f"| {'yes' if r['timing_met'] else '**no**'} | {secs} s |")
         bad += 0 if r['timing_met'] else 1
     if missing:
         out.append('')

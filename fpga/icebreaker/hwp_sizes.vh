@@ -46,4 +46,14 @@
 `define HWP_ENGINE_SIZES .FETCH_W(1), .DEC_W(1), .FQ(4), .WIN_BITS(4), .SET_BITS(2), .MIN_LEN(4), .SKIP_BITS(2), .BR_PEN(3), .PC_W(16), .CNT_W(8)
 `define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
 `endif
+// coproc: the reduced configuration of tb/coproc/engine.mk (small: 8-entry
+// CAM, 32-word data array, 4-entry sample buffer, 256-bit PC filter table),
+// retire FIFO 64, command FIFO 16; built to measure that it does not fit
+// (docs/coproc.md: the 32-bit datapath alone is most of the UP5K)
+`ifdef HWP_ENGINE_COPROC
+`define HWP_ENG_MHZ      18
+`define HWP_ENG_W        32
+`define HWP_ENGINE_SIZES .UC_AW(8), .CAM_AW(3), .DA_AW(5), .SB_AW(2), .FT_AW(8), .RISCV(1), .RF_AW(6), .CF_AW(4)
+`define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
+`endif
 `endif
