@@ -8,6 +8,8 @@
 #                                                build/synth-board/<board>/<e>/report.json;
 #                                                the engine bench when the board has no sizes for it
 #   make synth-bench BOARD=b ENGINE=e            the engine's out-of-context bench -> build/synth/<board>/<e>/
+#   make synth-all [SYNTH_JOBS=n] [REBUILD=1]    every board x engine top (stale ones, n at a time), then
+#                                                docs/results/fpga.md (fpga/synth-all.sh)
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
 #   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
@@ -27,7 +29,7 @@ export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
 BOARD_ENGINE_icebreaker := strat
 BOARD_ENGINE_ulx3s      := strat
 
-.PHONY: synth synth-bench synth-check prog fpga-report gate-level speed-report
+.PHONY: synth synth-bench synth-all synth-check prog fpga-report gate-level speed-report
 
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
@@ -35,6 +37,9 @@ synth:
 	k=$$(. fpga/lib.sh && hwp_board_kind $(BOARD) $$e); \
 	if [ "$$k" = composed ]; then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
 	else bash fpga/synth.sh $(BOARD) $$e; fi
+
+synth-all:
+	@BOARDS="$(BOARDS)" SYNTH_JOBS="$(SYNTH_JOBS)" REBUILD="$(REBUILD)" bash fpga/synth-all.sh
 
 gate-level:
 	@bash tests/checks/board-gatelevel.sh icebreaker && bash tests/checks/board-gatelevel.sh ulx3s
