@@ -4,8 +4,8 @@
 #   verilator --lint-only -Wall rtl/lint.vlt <SIM_VFLAGS_cfg> <SIM_RTL>
 # for each engine (tb/<engine>/engine.mk) and each configuration in SIM_CONFIGS
 # (flags: -G for each SIM_GPARAMS_<cfg> word, then SIM_VFLAGS_<cfg>), plus the
-# board-sized SYNTH_GPARAMS/SYNTH_VFLAGS_ice40 / _ecp5 sets, plus every
-# board top fpga/<board>/<engine>_top.v and composed top fpga/<board>/hwp_board.v
+# board-sized SYNTH_GPARAMS/SYNTH_VFLAGS_ice40 / _ecp5 sets, plus each
+# board top fpga/<board>/hwp_board.v with every engine it carries
 # (see docs/fpga.md).
 # One line per item: "PASS lint <engine>/<cfg>" or "FAIL lint <engine>/<cfg>"
 # (followed by the warnings). Exit 1 if any item fails, 2 on usage errors.

@@ -17,8 +17,8 @@
 // the link back at the boot rate) and the byte in flight on either line is
 // cut off.
 //
-// Composed board tops (fpga/<board>/hwp_board.v, built with HWP_ECLK and the
-// PLL's simulation model, HWP_SIM_PLL) have a second clock: the engine clock
+// Board tops (fpga/<board>/hwp_board.v, built with the PLL's simulation
+// model, HWP_SIM_PLL) have a second clock: the engine clock
 // sim_eclk_i, driven here at --eclk-ratio times the board clock (default:
 // the PLL's nominal HWP_ENG_MHZ) with its first edge at a random phase
 // (--phase-seed); both clocks' rising edges are evaluated in time order.
@@ -89,17 +89,13 @@ void usage(FILE *f)
         "                   keeps its state between sessions, as a real one does\n"
         "  --reset-after N  power-cycle the board after N host bytes (0: never)\n"
         "  --log F          write every line byte to F (\"<cycle> H xx\" host to device, \"D xx\" back)\n"
-#ifdef HWP_ECLK
         "  --eclk-ratio R   engine clock = R x board clock (%g, the PLL's nominal clock)\n"
         "  --phase-seed N   seed of the engine clock's random phase (1)\n"
         "  --meta-seed N    seed of the synchronizers' metastability model (1)\n"
-#endif
         "  --help\n"
         "Board clock: %.0f Hz (" HWP_BOARD_NAME ", engine " HWP_ENGINE_NAME ").\n",
         HWP_PROG,
-#ifdef HWP_ECLK
         HWP_ENG_MHZ * 1e6 / (double)HWP_CLK_HZ,
-#endif
         (double)HWP_CLK_HZ);
 }
 
@@ -111,19 +107,15 @@ int main(int argc, char **argv)
     FILE *logf = nullptr;
     double pflip = 0, pdrop = 0;
     uint64_t seed = 1, max_cycles = 0, sessions = 1, closes = 0, reset_after = 0, resets = 0;
-#ifdef HWP_ECLK
     double eratio = HWP_ENG_MHZ * 1e6 / (double)HWP_CLK_HZ;
     uint64_t phase_seed = 1, meta_seed = 1;
-#endif
     static const option opts[] = {
         {"pty-file", required_argument, 0, 'p'}, {"flip", required_argument, 0, 'f'},
         {"drop", required_argument, 0, 'd'},     {"seed", required_argument, 0, 's'},
         {"max-cycles", required_argument, 0, 'm'}, {"log", required_argument, 0, 'l'},
         {"sessions", required_argument, 0, 'n'}, {"reset-after", required_argument, 0, 'R'},
-#ifdef HWP_ECLK
         {"eclk-ratio", required_argument, 0, 'r'}, {"phase-seed", required_argument, 0, 'P'},
         {"meta-seed", required_argument, 0, 'M'},
-#endif
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "", opts, nullptr)) != -1) {
@@ -140,11 +132,9 @@ int main(int argc, char **argv)
             logf = std::fopen(optarg, "w");
             if (!logf) { std::fprintf(stderr, "board: cannot write %s\n", optarg); return 1; }
             break;
-#ifdef HWP_ECLK
         case 'r': eratio = std::strtod(optarg, &end); break;
         case 'P': phase_seed = std::strtoull(optarg, &end, 0); break;
         case 'M': meta_seed = std::strtoull(optarg, &end, 0); break;
-#endif
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -190,7 +180,6 @@ int main(int argc, char **argv)
 
     VerilatedContext ctx;
     ctx.commandArgs(argc, argv);
-#ifdef HWP_ECLK
     if (!(eratio > 0.01 && eratio < 100)) { usage(stderr); return 2; }
     {
         char arg[64];
@@ -198,7 +187,6 @@ int main(int argc, char **argv)
         const char *args[] = {arg};
         ctx.commandArgsAdd(1, args);
     }
-#endif
     std::unique_ptr<VTOP> topp(new VTOP(&ctx));
     VTOP *top = topp.get();
     Rng rng(seed);
@@ -234,14 +222,12 @@ int main(int argc, char **argv)
 
     top->clk_i = 0;
     top->uart_rx_i = 1;
-#ifdef HWP_ECLK
     // times in board-clock periods: board edge k at k, engine edges at
     // e_t, e_t + e_per, ... (first one at a random phase inside its period)
     const double e_per = 1.0 / eratio;
     double e_t = Rng(phase_seed + 0x5eed).uni() * e_per;
     uint64_t ecyc = 0;
     top->sim_eclk_i = 0;
-#endif
     top->eval();
     while (!ctx.gotFinish()) {
         if (max_cycles && cyc >= max_cycles) break;
@@ -280,9 +266,7 @@ int main(int argc, char **argv)
                 top = topp.get();
                 top->clk_i = 0;
                 top->uart_rx_i = 1;
-#ifdef HWP_ECLK
                 top->sim_eclk_i = 0;
-#endif
                 top->eval();
                 tx_busy = rx_busy = false;
                 last_tx = 1;
@@ -308,14 +292,12 @@ int main(int argc, char **argv)
             }
         }
         // clock
-#ifdef HWP_ECLK
         for (; e_t < (double)cyc + 1.0; e_t += e_per, ecyc++) {
             top->sim_eclk_i = 1;
             top->eval();
             top->sim_eclk_i = 0;
             top->eval();
         }
-#endif
         top->clk_i = 1;
         top->eval();
         top->clk_i = 0;
@@ -366,10 +348,8 @@ int main(int argc, char **argv)
                 HWP_BOARD_NAME, HWP_ENGINE_NAME, (unsigned long long)cyc, (unsigned long long)host_bytes,
                 (unsigned long long)dev_bytes, (unsigned long long)flips, (unsigned long long)drops,
                 (unsigned long long)ferrs, (unsigned long long)seed, (unsigned long long)resets);
-#ifdef HWP_ECLK
     std::printf("ECLK ratio=%g engine_cycles=%llu phase_seed=%llu meta_seed=%llu\n", eratio,
                 (unsigned long long)ecyc, (unsigned long long)phase_seed, (unsigned long long)meta_seed);
-#endif
     close(m);
     return 0;
 }

@@ -27,7 +27,7 @@ bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$RTL_DIR/board/board.f top=hwp_board
 mhz=$(hwp_eng_mhz "$board" "$eng")
 [ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
 vdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
-cdefs=(-DHWP_ECLK "-DHWP_ENG_MHZ=$mhz")
+cdefs=("-DHWP_ENG_MHZ=$mhz")
 [ -f "$bt" ] || { echo "board: no board top $bt" >&2; exit 2; }
 files=("$bt")
 if [ -n "$swrap" ]; then files+=("$swrap"); top=$(basename "$swrap" .v); fi
