@@ -36,11 +36,11 @@
 `define HWP_ENGINE_SIZES .W(32), .K(2), .N(128), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
-// pfp: the default 4-wide front end with the single-clock top's 32-bit pcs
-// and 64-bit counters; the bench (24-bit pcs, 32-bit counters) routes at
-// 41.7 MHz (docs/results/speed.md)
+// pfp: the default 4-wide front end with 32-bit pcs and 64-bit counters (the
+// widths `hwprof run` models); the bench (24-bit pcs, 32-bit counters)
+// routes at 41.7 MHz (docs/results/speed.md)
 `ifdef HWP_ENGINE_PFP
-`define HWP_ENG_MHZ      25
+`define HWP_ENG_MHZ      40
 `define HWP_ENG_W        32
 `define HWP_ENGINE_SIZES .FETCH_W(4), .DEC_W(4), .FQ(32), .WIN_BITS(5), .SET_BITS(4), .MIN_LEN(4), .SKIP_BITS(3), .BR_PEN(3), .PC_W(32), .CNT_W(64)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
