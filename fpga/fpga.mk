@@ -34,8 +34,7 @@ BOARD_ENGINE_ulx3s      := strat
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
 	@e=$(or $(ENGINE),$(BOARD_ENGINE_$(BOARD))); \
-	k=$$(. fpga/lib.sh && hwp_board_kind $(BOARD) $$e); \
-	if [ "$$k" = composed ]; then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
+	if (. fpga/lib.sh && hwp_composed $(BOARD) $$e); then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
 	else bash fpga/synth.sh $(BOARD) $$e; fi
 
 synth-all:

@@ -109,13 +109,6 @@ hwp_composed() {
     grep -q "ifdef $(hwp_engine_define "$2")\b" "$HWP_ROOT/fpga/$1/hwp_sizes.vh" 2>/dev/null
 }
 
-# hwp_board_kind BOARD ENGINE: "composed" when BOARD's top fpga/<board>/
-# hwp_board.v can carry ENGINE (hwp_composed; `make synth` and the board
-# models, tb/board/build.sh, build it), "" when not.
-hwp_board_kind() {
-  if hwp_composed "$1" "$2"; then echo composed; fi
-}
-
 # hwp_eng_mhz BOARD ENGINE: the engine clock (MHz) of ENGINE in BOARD's
 # composed top (HWP_ENG_MHZ in fpga/<board>/hwp_sizes.vh).
 hwp_eng_mhz() {

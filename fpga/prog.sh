@@ -13,7 +13,7 @@ set -uo pipefail
 case ${1:-} in -h|--help) sed -n '3,10p' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || { echo "usage: fpga/prog.sh <icebreaker|ulx3s> <engine>" >&2; exit 2; }
 board=$1 eng=$2
-if [ -n "$(hwp_board_kind "$board" "$eng")" ]; then SYNTHROOT=${SYNTHROOT_BOARD:-$BUILD/synth-board}
+if hwp_composed "$board" "$eng"; then SYNTHROOT=${SYNTHROOT_BOARD:-$BUILD/synth-board}
 else SYNTHROOT=${SYNTHROOT:-$BUILD/synth}; fi
 case $SYNTHROOT in /*) ;; *) SYNTHROOT=$HWP_ROOT/$SYNTHROOT ;; esac
 dir=$SYNTHROOT/$board/$eng

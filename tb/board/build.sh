@@ -21,8 +21,7 @@ board=$1 eng=$2
 case $board in icebreaker) hz=12000000 ;; ulx3s) hz=25000000 ;; *) echo "board: unknown board '$board'" >&2; exit 2 ;; esac
 tag=${BOARD_SIM_TAG:-}; sdefs=${BOARD_SIM_DEFS:-}; sfifo=${BOARD_SIM_FIFO:-}; swrap=${BOARD_SIM_WRAP:-}
 [ -z "$sdefs$sfifo$swrap" ] || [ -n "$tag" ] || { echo "board: BOARD_SIM_DEFS / BOARD_SIM_FIFO need BOARD_SIM_TAG" >&2; exit 2; }
-kind=$(hwp_board_kind "$board" "$eng")
-[ -n "$kind" ] || { echo "board: fpga/$board/hwp_sizes.vh has no sizes for $eng (or rtl/board/hwp_adapt_$eng.v is missing)" >&2; exit 2; }
+hwp_composed "$board" "$eng" || { echo "board: fpga/$board/hwp_sizes.vh has no sizes for $eng (or rtl/board/hwp_adapt_$eng.v is missing)" >&2; exit 2; }
 bt=$HWP_ROOT/fpga/$board/hwp_board.v list=$RTL_DIR/board/board.f top=hwp_board
 mhz=$(hwp_eng_mhz "$board" "$eng")
 [ -n "$mhz" ] || { echo "board: no HWP_ENG_MHZ for $eng in fpga/$board/hwp_sizes.vh" >&2; exit 2; }
@@ -41,7 +40,7 @@ out=$BUILD/board-sim/$board/$eng${tag:+-$tag}
 bin=$out/Vboard
 # shellcheck disable=SC2206
 vdefs+=($sdefs)
-stamp="$kind ${vdefs[*]} ${cdefs[*]} ${files[*]}"
+stamp="${vdefs[*]} ${cdefs[*]} ${files[*]}"
 if [ -x "$bin" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ] &&
    [ -z "$(find "${files[@]}" "$HWP_ROOT/tb/board/board_main.cpp" "$RTL_DIR"/board/*.vh "$HWP_ROOT/fpga/$board"/*.vh -newer "$bin" -print -quit 2>/dev/null)" ]; then
   echo "$bin"; exit 0
