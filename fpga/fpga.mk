@@ -15,8 +15,9 @@
 #   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
 #   make speed-report [REPORT_ONLY=1]             the builds of fpga/speed-targets.txt at their target
 #                                                clocks -> docs/results/speed.md
-#   make gate-level                              gate-level check of both default board tops (the
-#                                                iCE40 one is in make test; the ECP5 one takes ~4 min)
+#   make gate-level [GATE_ONLY="b:e ..."]         gate-level check of every board top that routes
+#                                                (GATE_TOPS), then docs/results/gatelevel.md
+#                                                (fpga/gate-all.sh; the iCE40 strat one is in make test)
 #   make print-VAR [ENGINE=e]                    print a make variable (used by the scripts)
 
 BOARDS      := icebreaker ulx3s
@@ -41,7 +42,7 @@ synth-all:
 	@BOARDS="$(BOARDS)" SYNTH_JOBS="$(SYNTH_JOBS)" REBUILD="$(REBUILD)" bash fpga/synth-all.sh
 
 gate-level:
-	@bash tests/checks/board-gatelevel.sh icebreaker && bash tests/checks/board-gatelevel.sh ulx3s
+	@GATE_TOPS="$(GATE_TOPS)" GATE_ONLY="$(GATE_ONLY)" bash fpga/gate-all.sh
 
 synth-bench:
 	@test -n "$(ENGINE)" -a -n "$(BOARD)" || { echo "usage: make synth-bench BOARD=<board> ENGINE=<engine>" >&2; exit 2; }

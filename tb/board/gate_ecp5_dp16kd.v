@@ -13,7 +13,8 @@
 //     DP16KD: port A writes {DIB, DIA} at AD[13:5] with byte enables AD[3:0],
 //     port B reads {DOB, DOA} at ADB[13:5]);
 //   - both ports on one clock (CLKA and CLKB the same net, CLK?MUX not
-//     inverted; the netlist has one clock domain); a port acts on the rising
+//     inverted; the netlist has one clock domain), or a ROM: one port
+//     unused, its clock and CE tied low; a port acts on the rising
 //     edge when CE is high and CS[2:0] = 000 (CSDECODE "0b000" only); WE
 //     writes (widths <= 9: the addressed word; 18/36: the enabled bytes);
 //   - REGMODE "NOREG": the read word goes to DO at the clock; on a write DO
@@ -149,8 +150,11 @@ module DP16KD (
     reg  [8*15-1:0] wm;
     reg  [13:0]  a, ba;
     integer      p, q, w, j, i;
-    always @(posedge CLKA) begin : ports
-        if (CLKB !== 1'b1) fail("CLKA and CLKB are different clocks (not modelled)");
+    // one clock for both ports: CLKA and CLKB the same net, or (a ROM, one
+    // port used) the other port's clock and CE tied low by Yosys
+    always @(posedge CLKA or posedge CLKB) begin : ports
+        if (CLKA !== CLKB && !(CLKA === 1'b0 && CEA === 1'b0) && !(CLKB === 1'b0 && CEB === 1'b0))
+            fail("CLKA and CLKB are different clocks (not modelled)");
         if (OCEA !== 1'b0 && OCEA !== 1'b1 || OCEB !== 1'b0 && OCEB !== 1'b1) fail("X or Z on OCE");
         if (PDP && OR_B && OCEA !== OCEB) fail("36-bit form with OCEA different from OCEB");
         // output registers take the read latch as it was before this edge

