@@ -6,6 +6,7 @@
 link/hwp_uart_rx.v
 link/hwp_uart_tx.v
 link/hwp_link_dec.v
+link/hwp_link_cnt.v
 link/hwp_link.v
 common/hwp_fifo_fwft.v
 link/hwp_shell_cdc.v

@@ -3,8 +3,12 @@
 // hwp_sdp_ram: simple dual-port memory, one write port and one registered
 // read port with read enable, no reset; written in the form Yosys maps to
 // block RAM on iCE40 (SB_RAM40_4K) and ECP5 (DP16KD). A read of the address
-// written in the same cycle returns the old word; users bypass that case
-// themselves where it matters (or, like mhash, never use that word). Used
+// written in the same clock returns the old word (RW_OLD = 1; Yosys adds a
+// bypass of flip-flops and a multiplexer around the block RAM for it). A
+// user that never uses that word (it forwards the write itself, or, like
+// mhash, never reads it) sets RW_OLD = 0: no bypass is built, the hardware's
+// word is undefined, and simulation returns the old word inverted, so that a
+// user that did rely on it fails its lockstep checks. Used
 // for strat's counter table, mhash's banks (read enable tied high), the
 // co-processor's microcode, data and filter arrays, and the hash unit's
 // byte tables (as a ROM: INIT_EN = 1, we_i tied low).
@@ -28,6 +32,7 @@ module hwp_sdp_ram #(
     parameter integer AW      = 9,   // address bits (depth 2^AW)
     parameter integer OREG    = 0,   // 1: output register (read latency 2)
     parameter integer INIT_EN = 0,   // 1: initial contents from INIT
+    parameter integer RW_OLD  = 1,   // 0: the user never uses a word read in the clock it is written
     parameter INIT = 0           // (INIT_EN = 1) DW << AW bits, word i at [DW*i +: DW]
 ) (
     input  wire          clk_i,
@@ -140,6 +145,11 @@ module hwp_sdp_ram #(
             assign f_mem_o = {DW*(1<<AW){1'b0}};
 `endif
         end else begin : g_inferred
+            // (the attribute's value is a parameter expression, which Icarus
+            // does not take: Yosys alone reads it)
+`ifdef SYNTHESIS
+            (* no_rw_check = (RW_OLD == 0) *)
+`endif
             reg [DW-1:0] mem [0:(1<<AW)-1] /* verilator public_flat_rd */;
             reg [DW-1:0] rd_q;
             if (INIT_EN != 0) begin : g_init
@@ -151,6 +161,9 @@ module hwp_sdp_ram #(
             end
             always @(posedge clk_i) begin
                 if (re_i) rd_q <= mem[raddr_i];
+`ifndef SYNTHESIS
+                if (RW_OLD == 0 && re_i && we_i && waddr_i == raddr_i) rd_q <= ~mem[raddr_i];
+`endif
             end
             if (OREG != 0) begin : g_oreg
                 reg [DW-1:0] out_q;

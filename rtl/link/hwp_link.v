@@ -161,13 +161,19 @@ module hwp_link #(
     reg  [7:0]  txb_r;
 
     // STATUS counters
-    reg  [31:0] st_acc_q, st_stall_q, st_cyc_q;          // engine records, stalls, cycles
-    reg  [23:0] st_appl_q, st_outq_q;                    // packets applied, output records
-    reg  [15:0] st_corr_q, st_unk_q, st_oos_q, st_dup_q; // packet errors (wrap at 2^16)
-    reg  [15:0] st_rdrop_q;                              // replies dropped (queue full)
+    // STATUS counters (hwp_link_cnt, below), in reply order: 0 engine
+    // records, 1 stalls, 2 packets applied, 3 corrupt, 4 unknown, 5 out of
+    // sequence, 6 duplicates, 7 output records, 8 cycles, 9 replies dropped
+    // (queue full); 32, 24 or 16 bits, wrapping
+    localparam [59:0] ST_WIDTHS = {6'd16, 6'd32, 6'd24, 6'd16, 6'd16, 6'd16, 6'd16, 6'd24, 6'd32, 6'd32};
+    wire [19:0] st_inc;
+    wire        st_take, st_ok;
+    wire [31:0] st_val;
 
     // ------------------------------------------------------------------ receive buffer
-    reg  [7:0]  sram [0:NS*256-1];
+    // the slot written (rp) is never one being read (ap .. rp-1): no
+    // read-during-write bypass is built, and simulation poisons that case
+    (* no_rw_check *) reg  [7:0]  sram [0:NS*256-1];
     reg         sram_we;
     reg  [NS_LOG+7:0] sram_wa;
     reg  [7:0]  sram_wd;
@@ -177,6 +183,9 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (sram_we) sram[sram_wa] <= sram_wd;
         if (sram_re) sram_rd_q <= sram[sram_ra];
+`ifndef SYNTHESIS
+        if (sram_re && sram_we && sram_ra == sram_wa) sram_rd_q <= ~sram[sram_ra];
+`endif
     end
     reg  [2:0]  am_type [0:NS-1];        // 0 TUPLES, 1 CONFIG, 2 RESET, 3 EOS, 4 HOSTOP
     reg  [8:0]  am_len  [0:NS-1];
@@ -316,8 +325,6 @@ module hwp_link #(
             cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0; open_q <= 1'b0;
             hk_q <= 4'd0; hbad_q <= 1'b0;
             fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
-            st_appl_q <= 24'd0; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
-            st_rdrop_q <= 16'd0;
             for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 3'd0; am_len[ri] <= 9'd0; end
         end else begin
             if (rx_ferr) bad_q <= 1'b1;
@@ -378,24 +385,25 @@ module hwp_link #(
                 else fb_cnt_q <= fb_cnt_q - 24'd1;
             end
             if (baud_switch) begin fb_on_q <= 1'b1; fb_cnt_q <= FALLBACK[23:0]; end
-            // counters
-            if (rx_clr) begin
-                st_appl_q <= 24'd1; st_corr_q <= 16'd0; st_unk_q <= 16'd0; st_oos_q <= 16'd0; st_dup_q <= 16'd0;
-                st_rdrop_q <= 16'd0;
-            end else if (fdone) begin
-                // refused for lack of room (no reply) counts as corrupt: it was lost
-                if (corrupt || (known && seqd && !nosess && seq_q == expect_q && !use_seq))
-                    st_corr_q <= st_corr_q + 16'd1;
-                else if (!known) st_unk_q <= st_unk_q + 16'd1;
-                else if (commit) st_appl_q <= st_appl_q + 24'd1;
-                else if (!nosess && seqd && seq_q != expect_q && sdist <= 8'd64) st_dup_q <= st_dup_q + 16'd1;
-            end
-            // out of sequence: a packet without a session, a sequenced packet
-            // outside the window, a POLL of a chunk that is not current
-            if (!rx_clr) st_oos_q <= st_oos_q + {15'd0, rx_oos} + {15'd0, b_oos_q};
-            if (!rx_clr && d_push && dq_full) st_rdrop_q <= st_rdrop_q + 16'd1;
         end
     end
+    // receiver counters, judged at the closing END (a RESET accepted clears
+    // them, and counts as the first packet applied); refused for lack of room
+    // (no reply) counts as corrupt: it was lost. Out of sequence: a packet
+    // without a session, a sequenced packet outside the window, a POLL of a
+    // chunk that is not current.
+    wire st_corr = fdone && (corrupt || (known && seqd && !nosess && seq_q == expect_q && !use_seq));
+    wire st_unk  = fdone && !st_corr && !known;
+    wire st_appl = fdone && !st_corr && known && commit;
+    wire st_dup  = fdone && !st_corr && known && !commit && !nosess && seqd && seq_q != expect_q && sdist <= 8'd64;
+    // engine-side counters (cleared by an applied RESET)
+    assign st_inc = {1'b0, d_push && dq_full,                    // 9 replies dropped
+                     1'b0, !eng_rst_q,                           // 8 cycles
+                     1'b0, orec_valid_i && orec_ready_o && orec_last_i,  // 7 output records
+                     1'b0, st_dup, {1'b0, rx_oos} + {1'b0, b_oos_q},    // 6, 5
+                     1'b0, st_unk, 1'b0, st_corr, 1'b0, st_appl,       // 4, 3, 2
+                     1'b0, rec_valid_o && !rec_ready_i,           // 1 stalls
+                     1'b0, rec_valid_o && rec_ready_i};           // 0 engine records
     wire fb_fire = fb_on_q && fb_cnt_q == 24'd0;
 
     // receive-buffer writes (payload bytes of TUPLES / CONFIG into slot rp)
@@ -504,7 +512,9 @@ module hwp_link #(
     assign eng_rst_o   = eng_rst_q;
 
     // ------------------------------------------------------------------ output queue + encoder
-    reg  [8:0]  oram [0:OQ_N-1];         // {record start, byte}
+    // {record start, byte}; the byte written (oq_wp) is never one being read
+    // (below oq_ct): no read-during-write bypass, simulation poisons it
+    (* no_rw_check *) reg  [8:0]  oram [0:OQ_N-1];
     reg         oram_we;
     reg  [OQ_AW-1:0] oram_wa;
     reg  [8:0]  oram_wd;
@@ -514,6 +524,9 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (oram_we) oram[oram_wa] <= oram_wd;
         if (oram_re) oram_rd_q <= oram[oram_ra];
+`ifndef SYNTHESIS
+        if (oram_re && oram_we && oram_ra == oram_wa) oram_rd_q <= ~oram[oram_ra];
+`endif
     end
     // pointers count bytes mod 1024 (the queue holds at most OQ_N <= 512)
     reg  [9:0]  oq_wp_q, oq_ct_q, oq_hp_q;  // write, committed tail (whole records), head
@@ -593,6 +606,16 @@ module hwp_link #(
     reg  [7:0]  pb_q;
     reg         st_esc_q;                // second byte of an escape pending
     wire        pb_free = !pb_v_q;
+    // STATUS: the builder reads counter b_pj_q before its first byte
+    reg  st_sp_q, st_sv_q;               // read issued, value in st_val
+    wire st_req = b_st_q == B_PAY && b_kind_q == D_STATUS && b_i_q < b_plen_q && b_pr_q == 4'd0 &&
+                  !st_sp_q && !st_sv_q;
+    hwp_link_cnt #(.N(10), .WIDTHS(ST_WIDTHS), .PW(6)) u_cnt (
+        .clk_i(clk_i), .rst_i(rst_i), .inc_i(st_inc),
+        .clr_i({rx_clr, clr, clr, {4{rx_clr}}, rx_clr, clr, clr}),
+        .clr_val_i(10'b0000000100),
+        .rd_req_i(st_req), .rd_idx_i(b_pj_q), .rd_take_o(st_take), .rd_ok_o(st_ok), .rd_val_o(st_val)
+    );
     hwp_fifo_fwft #(.W(DQW), .AW(2)) u_dq (
         .clk_i(clk_i), .rst_i(rst_i),
         .in_valid_i(d_push), .in_ready_o(dq_ready), .in_data_i({d_cred, flags[3:0], d_kind, d_arg}),
@@ -602,11 +625,6 @@ module hwp_link #(
     assign flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
     assign builder_idle = b_st_q == B_IDLE;
 
-    wire [31:0] st_sel = b_pj_q == 4'd0 ? st_acc_q  : b_pj_q == 4'd1 ? st_stall_q :
-                         b_pj_q == 4'd2 ? {8'd0, st_appl_q} : b_pj_q == 4'd3 ? {16'd0, st_corr_q} :
-                         b_pj_q == 4'd4 ? {16'd0, st_unk_q} : b_pj_q == 4'd5 ? {16'd0, st_oos_q} :
-                         b_pj_q == 4'd6 ? {16'd0, st_dup_q} : b_pj_q == 4'd7 ? {8'd0, st_outq_q} :
-                         b_pj_q == 4'd8 ? st_cyc_q : {16'd0, st_rdrop_q};
     assign info_idx_o = b_pj_q;
     localparam integer INFO_LEN_I = 13 + 11 * NPARAM;
     localparam [8:0]  INFO_LEN = INFO_LEN_I[8:0];
@@ -689,7 +707,7 @@ module hwp_link #(
             b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_cred_q <= 8'd0; b_flags_q <= 8'd0; b_oos_q <= 1'b0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
             b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0; cval_q <= 1'b0;
             sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= 10'd0;
-            b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0;
+            b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0; st_sp_q <= 1'b0; st_sv_q <= 1'b0;
             pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0; pb_crc_q <= 1'b0;
             oq_hp_q <= 10'd0; div_q <= BOOT_DIV[23:0];
         end else begin
@@ -707,6 +725,8 @@ module hwp_link #(
             if (baud_switch) div_q <= newdiv_q;
             else if (fb_fire) div_q <= BOOT_DIV[23:0];
             b_oos_q <= 1'b0;
+            if (st_take) st_sp_q <= 1'b1;
+            if (st_ok) begin st_sp_q <= 1'b0; st_sv_q <= 1'b1; end
             case (b_st_q)
                 B_IDLE: if (!dq_empty && a_st_q != A_RESET) begin
                     b_kind_q <= dq_head[10:8]; b_arg_q <= dq_head[7:0];
@@ -797,11 +817,13 @@ module hwp_link #(
                         else b_pr_q <= b_pr_q + 4'd1;
                         b_i_q <= b_i_q + 9'd1;
                         if (b_i_q + 9'd1 == b_plen_q) b_st_q <= B_CRC0;
-                    end else begin
-                        // STATUS: ten counters, each a 5-byte (padded) varint
+                    end else if (b_pr_q != 4'd0 || st_sv_q) begin
+                        // STATUS: ten counters, each a 5-byte (padded) varint;
+                        // the first byte waits for the counter's value
                         if (b_pr_q == 4'd0) begin
-                            put({1'b1, st_sel[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {10'd0, st_sel[31:7]};
+                            put({1'b1, st_val[6:0]}, 1'b0, 1'b0);
+                            b_v_q <= {10'd0, st_val[31:7]};
+                            st_sv_q <= 1'b0;
                         end else begin
                             put({b_pr_q != 4'd4, b_v_q[6:0]}, 1'b0, 1'b0);
                             b_v_q <= {7'd0, b_v_q[34:7]};
@@ -823,18 +845,6 @@ module hwp_link #(
                 B_DRAIN: if (!b_baud_q || baud_switch) b_st_q <= B_IDLE;
                 default: b_st_q <= B_IDLE;
             endcase
-        end
-    end
-
-    // engine-side counters (cleared by an applied RESET)
-    always @(posedge clk_i) begin
-        if (rst_i || clr) begin
-            st_acc_q <= 32'd0; st_stall_q <= 32'd0; st_outq_q <= 24'd0; st_cyc_q <= 32'd0;
-        end else begin
-            if (rec_valid_o && rec_ready_i) st_acc_q <= st_acc_q + 32'd1;
-            if (rec_valid_o && !rec_ready_i) st_stall_q <= st_stall_q + 32'd1;
-            if (orec_valid_i && orec_ready_o && orec_last_i) st_outq_q <= st_outq_q + 24'd1;
-            if (!eng_rst_q) st_cyc_q <= st_cyc_q + 32'd1;
         end
     end
 

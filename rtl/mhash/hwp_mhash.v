@@ -251,7 +251,8 @@ module hwp_mhash #(
     genvar gb;
     generate
         for (gb = 0; gb < NB; gb = gb + 1) begin : g_bank
-            hwp_sdp_ram #(.DW(WW), .AW(DB)) u_ram (
+            // a word read in the clock it is written is forwarded (fw_f)
+            hwp_sdp_ram #(.DW(WW), .AW(DB), .RW_OLD(0)) u_ram (
                 .clk_i(clk_i),
                 .we_i(we[gb]), .waddr_i(waddr[DB*gb +: DB]), .wdata_i(wdata[WW*gb +: WW]),
                 .re_i(1'b1), .raddr_i(h_valid ? h_addr[DB*gb +: DB] : raddr_scrub),

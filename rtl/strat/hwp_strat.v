@@ -413,7 +413,8 @@ module hwp_strat #(
     wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : b_set;
     wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : new_w;
 
-    hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(OREG)) u_tab (
+    // a set read in the clock it is written is forwarded (f1_q, f2_q)
+    hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(OREG), .RW_OLD(0)) u_tab (
         .clk_i  (clk_i),
         .we_i   (t_we),
         .waddr_i(t_waddr),

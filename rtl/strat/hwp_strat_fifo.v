@@ -41,7 +41,8 @@ module hwp_strat_fifo #(
     wire h_load = (OREG != 0) ? (pv && (!dv_q || pop_i)) : 1'b0;
     wire rd = ((OREG != 0) ? (!pv || h_load) : (!dv_q || pop_i)) && (cnt_q != {(AW+1){1'b0}});
 
-    hwp_sdp_ram #(.DW(DW), .AW(AW), .OREG(OREG)) u_mem (
+    // the word read is never the one being written (that needs a full FIFO)
+    hwp_sdp_ram #(.DW(DW), .AW(AW), .OREG(OREG), .RW_OLD(0)) u_mem (
         .clk_i(clk_i), .we_i(push_i), .waddr_i(wr_q), .wdata_i(push_data_i),
         .re_i(rd), .raddr_i(rd_q), .oce_i(h_load), .rdata_o(dout_w)
 `ifdef FORMAL
