@@ -4,7 +4,7 @@
 // wrapping at its own width (WIDTHS), with the value of a flip-flop counter
 // at every clock.
 //
-// Counter i is (zero_q[i] ? 0 : ram[i]) + pend_q[i] (mod 2^width): pend_q
+// Counter i is (zero_q[i] ? 0 : ram[i]) + pend i (mod 2^width): pend
 // takes this clock's increments (0..3 each), a clear sets it to the clear
 // value (0 or 1) and marks the RAM word as zero. A flusher walks the
 // counters round robin, one per clock, as a two-clock read-modify-write:
@@ -46,7 +46,7 @@ module hwp_link_cnt #(
     // simulation poisons that case)
     (* ram_style = "block", no_rw_check *) reg [31:0] ram [0:15];
     reg  [31:0]   ram_q;                       // registered read port
-    reg  [PW-1:0] pend_q [0:N-1];
+    reg  [N*PW-1:0] pend_q;                    // counter i's at [PW*i +: PW]
     reg  [N-1:0]  zero_q;
     reg  [3:0]    f_q;                         // next counter to flush
     reg           wv_q;                        // write stage: flush of w_q
@@ -65,7 +65,7 @@ module hwp_link_cnt #(
     endfunction
     wire [3:0]  o_idx  = rv_q ? r_idx_q : w_q;
     wire [31:0] o_base = zero_q[o_idx] ? 32'd0 : ram_q;
-    wire [31:0] o_val  = (o_base + {{(32 - PW){1'b0}}, pend_q[o_idx]}) & mask_of(WIDTHS[6 * o_idx +: 6]);
+    wire [31:0] o_val  = (o_base + {{(32 - PW){1'b0}}, pend_q[PW * o_idx +: PW]}) & mask_of(WIDTHS[6 * o_idx +: 6]);
 
     assign rd_take_o = rd_req_i && !rv_q && !(wv_q && w_q == rd_idx_i);
     wire   flush_rd  = !rd_take_o;
@@ -85,7 +85,7 @@ module hwp_link_cnt #(
             f_q <= 4'd0; wv_q <= 1'b0; w_q <= 4'd0; rv_q <= 1'b0; r_idx_q <= 4'd0;
             rd_ok_o <= 1'b0; rd_val_o <= 32'd0;
             zero_q <= {N{1'b1}};
-            for (i = 0; i < N; i = i + 1) pend_q[i] <= {PW{1'b0}};
+            pend_q <= {(N * PW){1'b0}};
         end else begin
             rv_q <= rd_take_o;
             if (rd_take_o) r_idx_q <= rd_idx_i;
@@ -98,13 +98,13 @@ module hwp_link_cnt #(
             if (rv_q) rd_val_o <= o_val;
             for (i = 0; i < N; i = i + 1) begin
                 if (clr_i[i]) begin
-                    pend_q[i] <= {{(PW - 1){1'b0}}, clr_val_i[i]};
+                    pend_q[PW * i +: PW] <= {{(PW - 1){1'b0}}, clr_val_i[i]};
                     zero_q[i] <= 1'b1;
                 end else if (w_en && {28'd0, w_q} == i) begin
-                    pend_q[i] <= {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]};
+                    pend_q[PW * i +: PW] <= {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]};
                     zero_q[i] <= 1'b0;
                 end else begin
-                    pend_q[i] <= pend_q[i] + {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]};
+                    pend_q[PW * i +: PW] <= pend_q[PW * i +: PW] + {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]};
                 end
             end
         end
