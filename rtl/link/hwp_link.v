@@ -396,7 +396,9 @@ module hwp_link #(
     wire st_unk  = fdone && !st_corr && !known;
     wire st_appl = fdone && !st_corr && known && commit;
     wire st_dup  = fdone && !st_corr && known && !commit && !nosess && seqd && seq_q != expect_q && sdist <= 8'd64;
-    // engine-side counters (cleared by an applied RESET)
+    // this clock's increment of each counter; the engine-side ones (0, 1, 7,
+    // 8) are cleared by an applied RESET (clr), the receiver's by a RESET
+    // accepted (rx_clr)
     assign st_inc = {1'b0, d_push && dq_full,                    // 9 replies dropped
                      1'b0, !eng_rst_q,                           // 8 cycles
                      1'b0, orec_valid_i && orec_ready_o && orec_last_i,  // 7 output records
