@@ -411,6 +411,7 @@ void strat_cyc_reset(strat_cyc *m)
     m->f_rd = m->f_wr = m->f_cnt = 0;
     m->f_dv = 0;
     m->f_pv = 0;
+    m->wp_v = 0;
     memset(&m->ak, 0, sizeof m->ak);
     m->ak.k = m->cfg.ak_entries;
     m->fl_active = m->fl_done = m->fl_idx = 0;
@@ -427,18 +428,19 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     uint32_t depth = 1u << c->fifo_bits;
     uint32_t smask = (uint32_t)m->sets - 1;
     int ways = c->ways;
-    int en = !m->clr && m->f_cnt < depth;
+    /* the FIFO has room for B's message after W's */
+    int en = !m->clr && m->f_cnt + (uint32_t)m->wp_v < depth;
     struct strat_bslot *b = &m->bp[m->nbp - 1];
     int b_busy = m->bp[0].v || b->v;
     int flush_start = in->flush && !m->fl_active && !m->fl_done && m->inflight == 0 && !b_busy &&
-                      m->f_cnt == 0 && !m->f_dv && !m->f_pv && !m->k1_v;
+                      !m->wp_v && m->f_cnt == 0 && !m->f_dv && !m->f_pv && !m->k1_v;
 
     memset(out, 0, sizeof *out);
     out->out_valid = m->o_v;
     out->out_a = m->o.a;
     out->out_b = m->o.b;
     out->out_count = m->o.count;
-    out->done = in->flush && m->inflight == 0 && !b_busy && m->f_cnt == 0 && !m->f_dv && !m->f_pv &&
+    out->done = in->flush && m->inflight == 0 && !b_busy && !m->wp_v && m->f_cnt == 0 && !m->f_dv && !m->f_pv &&
                 !m->k1_v && !m->o_v && (!c->ak_en || m->fl_done);
     m->structural = 0;
 
@@ -537,7 +539,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     }
 
     /* FIFO: read into the head register (with OREG through f_pre), then
-     * the push from stage B */
+     * the push from stage W; B's message goes to W */
     int h_load = c->oreg && m->f_pv && (!m->f_dv || pop);
     int rd = (c->oreg ? (!m->f_pv || h_load) : (!m->f_dv || pop)) && m->f_cnt > 0;
     if (c->oreg) {
@@ -560,11 +562,13 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
         m->f_dv = 0;
     }
     if (rd) m->f_rd = (m->f_rd + 1) & (depth - 1);
-    if (push) {
-        m->fifo[m->f_wr] = pm;
+    if (m->wp_v) {
+        m->fifo[m->f_wr] = m->wp;
         m->f_wr = (m->f_wr + 1) & (depth - 1);
     }
-    m->f_cnt = m->f_cnt + (uint32_t)push - (uint32_t)rd;
+    m->f_cnt = m->f_cnt + (uint32_t)m->wp_v - (uint32_t)rd;
+    m->wp_v = push;
+    if (push) m->wp = pm;
 
     /* table write: clear after reset, else stage B's write-back */
     m->lw_v = 0;

@@ -209,6 +209,9 @@ typedef struct strat_cyc {
     uint32_t lw_set;
     strat_ent *tab;
     uint32_t lfsr;
+    /* stage W: B's message, pushed into the FIFO at the next step */
+    int wp_v;
+    strat_msg wp;
     /* output FIFO: memory + registered head; with OREG the word read from
      * the memory waits one stage (f_pv, f_pre) before the head */
     strat_msg *fifo;

@@ -23,15 +23,19 @@
 // Pipeline, 1 event per clock, every stage advancing together when the FIFO
 // has room (en):
 //   hash unit (2 + OREG stages) -> A: index ready, table read issued
-//   -> [B1: OREG = 1 only: the table's output register]
-//   -> B: set read (forwarded from the writes of the one or, with OREG, two
-//         events ahead of it, whose writes the read did not see), updated,
-//         written back, message pushed into the FIFO; the LFSR advances once
-//         per event
+//   -> [B1: OREG = 1 only: the word read, merged with the writes of the
+//         second and third events ahead, which the read did not see]
+//   -> B: the set (the merged word, or the first event ahead's result),
+//         updated, message made; the LFSR advances once per event
+//   -> W: the updated set (lw1) written into the table at the next advance,
+//         the message pushed into the FIFO at the next clock
+// Without OREG, B merges the read with the first and second events ahead.
 // The forwarding makes the pipeline invisible: B works on the table as every
-// earlier event left it. OREG = 1 takes the block RAM's clock-to-output (the
-// hash ROMs' and the table's) off the paths behind it (the ECP5's DP16KD
-// output register; rtl/common/hwp_sdp_ram.v).
+// earlier event left it. Writing from lw1 a clock later keeps the table's
+// write port and the FIFO's off B's path, and OREG = 1 keeps the block RAM's clock-to-output
+// off it (the hash ROMs' through the ECP5's DP16KD output register,
+// rtl/common/hwp_sdp_ram.v; the table's through the merge register of B1), so
+// B's path is the update alone.
 // After reset the table is cleared, one set per cycle (2^SET_W cycles).
 // Cycle model: strat_cyc_step in cmodel/strat/strat.c.
 `default_nettype none
@@ -89,8 +93,11 @@ module hwp_strat #(
     reg  [SET_W-1:0] clr_addr_q;
     reg  [1:0]       inflight_q;
     wire [FIFO_AW:0] f_cnt;
+    wire             f_af;
     wire             f_dv;
-    wire             en = !clr_q && !f_cnt[FIFO_AW];   // FIFO array not full
+    reg              wp_v_q;       // stage W: a message to push into the FIFO
+    // the FIFO array has room for B's message after W's
+    wire             en = !clr_q && !f_cnt[FIFO_AW] && !(wp_v_q && f_af);
 
     // ---------------------------------------------------------------- hash unit
     wire             h_valid;
@@ -181,20 +188,23 @@ module hwp_strat #(
     reg  [W-1:0]     b_a_q, b_b_q;
     reg  [IDX_W-1:0] b_idx_q;
     reg  [TAG_W-1:0] b_tag_q;
-    // The sets written at the last two advances (lw1: by the event just
-    // ahead, lw2: by the one before; lw1_v: there was an event) and, for B,
-    // whether its set is lw1's (f1) or lw2's (f2): its read did not see
-    // those writes.
-    reg              f1_q, f2_q;
-    reg              lw1_v_q;
-    reg  [SET_W-1:0] lw1_set_q;
-    reg  [SW-1:0]    lw1_data_q, lw2_data_q;
+    // The sets updated at the last two advances (lw1: by the event just
+    // ahead, still to be written into the table; lw2: by the one before,
+    // written at the last advance; lwN_v: there was an event) and, for B,
+    // whether its set is lw1's (f1): B takes lw1's word instead of old_nf,
+    // the word read merged with the writes it missed (below, per OREG).
+    reg              f1_q;
+    reg              lw1_v_q  /* verilator public_flat_rd */;
+    reg  [SET_W-1:0] lw1_set_q /* verilator public_flat_rd */;
+    reg  [SW-1:0]    lw1_data_q /* verilator public_flat_rd */;
+    reg  [SW-1:0]    lw2_data_q;
+    wire [SW-1:0]    old_nf;
     reg  [31:0]      lfsr_q /* verilator public_flat_rd */;
     wire [SW-1:0]    rdata;
 
     wire [SET_W-1:0] b_set = b_idx_q[SET_W-1:0];
     wire [31:0]      b_way_full = {{(32-IDX_W){1'b0}}, b_idx_q} >> SET_W;
-    wire [SW-1:0]    old_w = f1_q ? lw1_data_q : f2_q ? lw2_data_q : rdata;
+    wire [SW-1:0]    old_w = f1_q ? lw1_data_q : old_nf;
     // The LFSR state after the next event's 16 steps (lfsr16(lfsr_q)) and
     // the random select it gives are computed one event ahead, so neither
     // the 16 steps nor the compare lies on B's path to the FIFO.
@@ -409,24 +419,68 @@ module hwp_strat #(
     wire [SW-1:0]             f_trd;    // the table's first read register
     wire [SW*(1<<SET_W)-1:0]  f_tmem;   // the table's memory
 `endif
-    wire             t_we    = clr_q || proc;
-    wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : b_set;
-    wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : new_w;
+    // stage W: lw1 is written at the next advance (after the clear)
+    wire             t_we    = clr_q || (en && lw1_v_q);
+    wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : lw1_set_q;
+    wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : lw1_data_q;
 
-    // a set read in the clock it is written is forwarded (f1_q, f2_q)
-    hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(OREG), .RW_OLD(0)) u_tab (
+    // a set read in the clock it is written is forwarded (old_nf)
+    hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(0), .RW_OLD(0)) u_tab (
         .clk_i  (clk_i),
         .we_i   (t_we),
         .waddr_i(t_waddr),
         .wdata_i(t_wdata),
         .re_i   (en),
         .raddr_i(a_idx[SET_W-1:0]),
-        .oce_i  (en),
+        .oce_i  (1'b1),
         .rdata_o(rdata)
 `ifdef FORMAL
         , .f_rd_o(f_trd), .f_mem_o(f_tmem)
 `endif
     );
+
+    // The word B works on when lw1 is not its set. An event's read misses
+    // the write made at the advance that issues it (lw1's then) and the
+    // writes of the events between (not yet written).
+    //   OREG = 0: the read is issued as the event enters B; it missed the
+    //   events now in lw2 (f2) and lw1 (f1).
+    //   OREG = 1: the read is issued as the event enters B1; there the word
+    //   is merged with the events then in lw1 (g1: two ahead) and lw2 (g2:
+    //   three ahead) into nf_q, and f1 covers the one in B (one ahead).
+    // The set compares are made one advance before they are used.
+`ifdef FORMAL
+    wire f_g1, f_g2, f_f2;
+`endif
+    generate
+        if (OREG != 0) begin : g_nf
+            reg          g1_q, g2_q;
+            reg [SW-1:0] nf_q;
+            always @(posedge clk_i) begin
+                if (en && h_valid) begin
+                    // after this advance: B's event is lw1, lw1's is lw2
+                    g1_q <= b_v_q && (a_idx[SET_W-1:0] == b_set);
+                    g2_q <= lw1_v_q && (a_idx[SET_W-1:0] == lw1_set_q);
+                end
+                if (en && pre_v) nf_q <= g1_q ? lw1_data_q : g2_q ? lw2_data_q : rdata;
+            end
+            assign old_nf = nf_q;
+`ifdef FORMAL
+            assign f_g1 = g1_q;
+            assign f_g2 = g2_q;
+            assign f_f2 = 1'b0;
+`endif
+        end else begin : g_nonf
+            reg f2_q;
+            always @(posedge clk_i)
+                if (en && pre_v) f2_q <= lw1_v_q && (pre_set == lw1_set_q);
+            assign old_nf = f2_q ? lw2_data_q : rdata;
+`ifdef FORMAL
+            assign f_g1 = 1'b0;
+            assign f_g2 = 1'b0;
+            assign f_f2 = f2_q;
+`endif
+        end
+    endgenerate
 
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -461,7 +515,6 @@ module hwp_strat #(
             // forwarding decided one stage early: after this advance the
             // event now in B is lw1 and lw1 is lw2
             f1_q    <= b_v_q && (pre_set == b_set);
-            f2_q    <= (OREG != 0) && lw1_v_q && (pre_set == lw1_set_q);
             b_a_q   <= pre_a;
             b_b_q   <= pre_b;
             b_idx_q <= pre_idx;
@@ -480,7 +533,7 @@ module hwp_strat #(
     wire [FW-1:0] f_dout;
     wire          fl_done;
     wire          k1_busy;
-    wire          pipe_empty = inflight_q == 2'd0 && !(OREG != 0 && pre_v) && !b_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
+    wire          pipe_empty = inflight_q == 2'd0 && !(OREG != 0 && pre_v) && !b_v_q && !wp_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
                                !f_dv && !f_pre && !k1_busy;
     reg           fl_started_q;   // the A_k flush scan has been started
     wire          flush_start = flush_i && pipe_empty && !fl_started_q && cfg_ak_en_i;
@@ -490,13 +543,22 @@ module hwp_strat #(
         else if (flush_start) fl_started_q <= 1'b1;
     end
 
+    // stage W: B's message enters the FIFO a clock later
+    reg [FW-1:0] wp_d_q;
+    always @(posedge clk_i) begin
+        if (rst_i) wp_v_q <= 1'b0;
+        else wp_v_q <= proc && emit;
+        if (proc && emit) wp_d_q <= {b_a_q, b_b_q, count};
+    end
+
     hwp_strat_fifo #(.DW(FW), .AW(FIFO_AW), .OREG(OREG)) u_fifo (
         .clk_i      (clk_i),
         .rst_i      (rst_i),
-        .push_i     (proc && emit),
-        .push_data_i({b_a_q, b_b_q, count}),
+        .push_i     (wp_v_q),
+        .push_data_i(wp_d_q),
         .pop_i      (f_pop),
         .count_o    (f_cnt),
+        .afull_o    (f_af),
         .dv_o       (f_dv),
         .dout_o     (f_dout),
         .pre_o      (f_pre)
@@ -525,37 +587,61 @@ module hwp_strat #(
     assign done_o     = flush_i && pipe_empty && !out_valid_o && (!cfg_ak_en_i || fl_done);
 `ifdef FORMAL
     // Properties (tests/formal/hwp_strat.sby): the pipelined table update
-    // equals one event at a time. The table's memory (f_tmem) is what the
-    // events that left stage B wrote, in order; stage B always works on its
-    // set as that memory holds it (old_w), whatever the distance to the
-    // events ahead, the stalls, the mode and the configuration. For the
-    // induction: the last writer's word is the memory's; B's forwarding
-    // flags name the writers its read missed; with OREG, the event in B1
-    // read the memory's set unless the last writer wrote it after.
+    // equals one event at a time. The table (f_arch) is the memory (f_tmem)
+    // with lw1's word, not yet written, over it: what the events that left
+    // stage B made it, in order. Stage B always works on its set as that
+    // table holds it (old_w), whatever the distance to the events ahead, the
+    // stalls, the mode and the configuration. For the induction: lw2's word
+    // is the memory's; every forwarding flag is exactly "that event's set is
+    // this one's"; a word read and not merged yet is the memory's unless the
+    // write it missed (lw2's, with OREG lw2's) was to its set.
     reg f_past = 1'b0;
     always @(posedge clk_i) f_past <= 1'b1;
+    reg              lw2_v_q;     // lw2's event and set, for the proof only
+    reg  [SET_W-1:0] lw2_set_q;
+    always @(posedge clk_i) begin
+        if (rst_i) lw2_v_q <= 1'b0;
+        else if (en) lw2_v_q <= lw1_v_q;
+        if (en) lw2_set_q <= lw1_set_q;
+    end
     always @(*) if (!f_past) assume(rst_i);
     function [SW-1:0] f_set(input [SET_W-1:0] i);
         f_set = f_tmem[SW*i +: SW];
     endfunction
+    function [SW-1:0] f_arch(input [SET_W-1:0] i);
+        f_arch = (lw1_v_q && lw1_set_q == i) ? lw1_data_q : f_set(i);
+    endfunction
     always @(*) if (f_past && !rst_i) begin
-        if (lw1_v_q) assert(!clr_q && lw1_data_q == f_set(lw1_set_q));
+        if (lw1_v_q) assert(!clr_q);
+        if (lw2_v_q) assert(!clr_q && lw2_data_q == f_set(lw2_set_q));
         if (b_v_q) begin
             assert(!clr_q);
-            if (f1_q) assert(lw1_v_q && lw1_set_q == b_set);
-            if (!f1_q && f2_q) assert(lw2_data_q == f_set(b_set));
-            if (!f1_q && !f2_q) assert(rdata == f_set(b_set));
-            assert(old_w == f_set(b_set));
+            assert(f1_q == (lw1_v_q && lw1_set_q == b_set));
+            if (OREG == 0) begin
+                assert(f_f2 == (lw2_v_q && lw2_set_q == b_set));
+                if (!f_f2) assert(rdata == f_set(b_set));
+            end else if (!f1_q) begin
+                assert(old_nf == f_set(b_set));
+            end
+            assert(old_w == f_arch(b_set));
         end
         if (OREG != 0 && pre_v) begin
             assert(!clr_q);
-            if (!(lw1_v_q && lw1_set_q == pre_set)) assert(f_trd == f_set(pre_set));
+            assert(f_g1 == (lw1_v_q && lw1_set_q == pre_set));
+            assert(f_g2 == (lw2_v_q && lw2_set_q == pre_set));
+            if (!f_g2) assert(f_trd == f_set(pre_set));
         end
-        if (OREG == 0) assert(!f2_q || !b_v_q);
     end
+    // forwarding used at every distance in the tagged mode, and a sample
+    // emitted on a forwarded set
     always @(posedge clk_i) begin
         cover(f_past && !rst_i && proc && f1_q && cfg_mode_i == M_TAG);
-        if (OREG != 0) cover(f_past && !rst_i && proc && !f1_q && f2_q && cfg_mode_i == M_TAG);
+        if (OREG == 0) cover(f_past && !rst_i && proc && !f1_q && f_f2 && cfg_mode_i == M_TAG);
+        if (OREG != 0) begin
+            cover(f_past && !rst_i && en && pre_v && f_g1 && !(b_v_q && b_set == pre_set) && cfg_mode_i == M_TAG);
+            cover(f_past && !rst_i && en && pre_v && !f_g1 && f_g2 && !(b_v_q && b_set == pre_set) &&
+                  cfg_mode_i == M_TAG);
+        end
         cover(f_past && !rst_i && proc && emit && f1_q && cfg_mode_i == M_HP);
     end
 `endif

@@ -7,7 +7,9 @@
 // be read into the head at the next, so the array is never read at the
 // address being written. count_o is the number of words in the array (not
 // counting the head, nor with OREG = 1 the word between array and head,
-// pre_o); the writer must not push when count_o == 2^AW.
+// pre_o); the writer must not push when count_o == 2^AW. afull_o is
+// count_o == 2^AW - 1, from a register (for a writer that pushes a clock
+// after it decides).
 `default_nettype none
 
 module hwp_strat_fifo #(
@@ -21,12 +23,14 @@ module hwp_strat_fifo #(
     input  wire [DW-1:0] push_data_i,
     input  wire          pop_i,      // consume the head (only when dv_o)
     output wire [AW:0]   count_o,
+    output wire          afull_o,    // count_o == 2^AW - 1
     output wire          dv_o,
     output wire [DW-1:0] dout_o,
     output wire          pre_o       // OREG: a word is on its way to the head
 );
     reg [AW-1:0] rd_q, wr_q;
     reg [AW:0]   cnt_q;
+    reg          af_q;
     reg          dv_q;
     wire [DW-1:0] dout_w;
 `ifdef FORMAL
@@ -66,25 +70,33 @@ module hwp_strat_fifo #(
 
     wire [AW:0] cnt_p1 = cnt_q + {{AW{1'b0}}, 1'b1};
     wire [AW:0] cnt_m1 = cnt_q - {{AW{1'b0}}, 1'b1};
+    localparam [AW:0] LAST = (1 << AW) - 1;
     always @(posedge clk_i) begin
         if (rst_i) begin
             rd_q  <= {AW{1'b0}};
             wr_q  <= {AW{1'b0}};
             cnt_q <= {(AW+1){1'b0}};
+            af_q  <= LAST == {(AW+1){1'b0}};
             dv_q  <= 1'b0;
         end else begin
             if (rd) rd_q <= rd_q + {{(AW-1){1'b0}}, 1'b1};
             if (push_i) wr_q <= wr_q + {{(AW-1){1'b0}}, 1'b1};
             // push_i is the last signal of the engine's update stage to
             // settle: it only selects between counts computed in advance
-            if (push_i && !rd) cnt_q <= cnt_p1;
-            else if (rd && !push_i) cnt_q <= cnt_m1;
+            if (push_i && !rd) begin
+                cnt_q <= cnt_p1;
+                af_q  <= cnt_p1 == LAST;
+            end else if (rd && !push_i) begin
+                cnt_q <= cnt_m1;
+                af_q  <= cnt_m1 == LAST;
+            end
             if ((OREG != 0) ? h_load : rd) dv_q <= 1'b1;
             else if (pop_i) dv_q <= 1'b0;
         end
     end
 
     assign count_o = cnt_q;
+    assign afull_o = af_q;
     assign dv_o    = dv_q;
     assign dout_o  = dout_w;
     assign pre_o   = pv;
@@ -122,6 +134,7 @@ module hwp_strat_fifo #(
     wire [AW-1:0] f_slot = rd_q + f_p[AW-1:0] - f_ahead[AW-1:0];
     always @(*) if (f_past && !rst_i) begin
         assert(cnt_q <= (1 << AW));
+        assert(af_q == (cnt_q == LAST));
         assert(f_all == {{(7-AW){1'b0}}, cnt_q} + f_ahead);
         assert(wr_q == rd_q + cnt_q[AW-1:0]);
         if (OREG == 0) assert(!pv);

@@ -152,15 +152,22 @@ public:
     bool structural_event() const override { return m_.structural != 0; }
     void compare_set(Checker &chk, int s)
     {
-        const auto &word = v_->rootp->hwp_strat__DOT__u_tab__DOT__g_inferred__DOT__mem[s];
+        // the RTL's table: its memory, with the set updated at the last
+        // advance (lw1, written into the memory at the next one) over it
+        auto *r = v_->rootp;
+        const auto &word = r->hwp_strat__DOT__u_tab__DOT__g_inferred__DOT__mem[s];
+        const bool pend = r->hwp_strat__DOT__lw1_v_q && (int)r->hwp_strat__DOT__lw1_set_q == s;
+        auto bits = [&](int lo, int n) {
+            return pend ? vbits(r->hwp_strat__DOT__lw1_data_q, lo, n) : vbits(word, lo, n);
+        };
         const int ew = m_.ew;
         for (int w = 0; w < c_.ways; w++) {
             const strat_ent &e = m_.tab[(size_t)s * c_.ways + w];
             int lo = w * ew;
-            uint64_t hit = vbits(word, lo, c_.cnt_bits);
-            uint64_t miss = vbits(word, lo + c_.cnt_bits, c_.miss_bits);
-            uint64_t tag = vbits(word, lo + c_.cnt_bits + c_.miss_bits, c_.tag_bits);
-            uint64_t v = vbits(word, lo + ew - 1, 1);
+            uint64_t hit = bits(lo, c_.cnt_bits);
+            uint64_t miss = bits(lo + c_.cnt_bits, c_.miss_bits);
+            uint64_t tag = bits(lo + c_.cnt_bits + c_.miss_bits, c_.tag_bits);
+            uint64_t v = bits(lo + ew - 1, 1);
             if (hit != e.hit) chk.eqf(e.hit, hit, "table[set %d][way %d].hit", s, w);
             if (miss != e.miss) chk.eqf(e.miss, miss, "table[set %d][way %d].miss", s, w);
             if (v != e.v) chk.eqf(e.v, v, "table[set %d][way %d].v", s, w);
