@@ -73,7 +73,6 @@ module hwp_coproc #(
     output wire [31:0] dbg_dropped_o
 );
     localparam integer CAM_N = 1 << CAM_AW;
-    localparam integer SB_N  = 1 << SB_AW;
     localparam integer SW    = 32 * 5 + 4 + 3;  // sample word: pc insn value addr npc cls flags
     localparam integer CW    = (DA_AW > FT_AW ? DA_AW : FT_AW) + 1;
 
@@ -93,9 +92,9 @@ module hwp_coproc #(
     reg [FT_AW-1:0] s1_hpc_q;
     wire bt_q;
     wire bth_q;   // host-port read of the bit table (second copy)
-    reg [SW-1:0] sb_mem [0:SB_N-1];
-    reg [SB_AW-1:0] sb_rd_q, sb_wr_q;
-    reg [SB_AW:0] sb_count_q;
+    wire [SW-1:0] head;            // the sample buffer's oldest sample
+    wire [SB_AW:0] sb_count;
+    wire push;                     // the tagged sample was stored
     reg [31:0] retired_q, tagged_q, dropped_q, processed_q, interrupts_q, aborted_q;
     reg [UC_AW-1:0] irq_upc_q;
     // registers
@@ -184,7 +183,6 @@ module hwp_coproc #(
     // ------------------------------------------------------------ filter stage s1
     wire cls_ok = cls_en_q[s1_q[P_CLS +: 4]];
     wire tag    = s1_valid_q && cls_ok && ((s1_hpc_q & pmask_q) == pmatch_q) && !bt_q;
-    wire push   = tag && sb_count_q < SB_N[SB_AW:0];
 
     // ------------------------------------------------------------ execute stage
     wire [63:0] w = e_word_q;
@@ -368,7 +366,7 @@ module hwp_coproc #(
     assign dbg_dwdata_o   = e_fire ? dwdata : 32'd0;
     assign dbg_dr_o       = e_fire ? dr : 32'd0;
     assign dbg_state_o    = state_q;
-    assign dbg_sb_count_o = {{(8-SB_AW){1'b0}}, sb_count_q};
+    assign dbg_sb_count_o = {{(8-SB_AW){1'b0}}, sb_count};
     assign dbg_dropped_o  = dropped_q;
 
     // ------------------------------------------------------------ decode stage
@@ -394,7 +392,6 @@ module hwp_coproc #(
                          bo16[15:UC_AW], d_bo16[15:UC_AW]};
 
     // ------------------------------------------------------------ control
-    wire [SW-1:0] head = sb_mem[sb_rd_q];
     wire [3:0] hd_cls;
     wire [4:0] hd_rd, hd_rs1, hd_rs2;
     wire [31:0] hd_imm;
@@ -403,7 +400,7 @@ module hwp_coproc #(
         .cls_o(hd_cls), .rd_o(hd_rd), .rs1_o(hd_rs1), .rs2_o(hd_rs2), .imm_o(hd_imm)
     );
     wire [UC_AW-1:0] start = ctab_q[hd_cls];
-    wire nonempty = sb_count_q != {(SB_AW+1){1'b0}};
+    wire nonempty = sb_count != {(SB_AW+1){1'b0}};
     reg load, f_en, squash;
     reg [UC_AW-1:0] f_addr;
     reg [1:0] nstate;
@@ -522,7 +519,7 @@ module hwp_coproc #(
                         12'h001: rsp_new = {{(64-FT_AW){1'b0}}, pmask_q};
                         12'h002: rsp_new = {{(64-FT_AW){1'b0}}, pmatch_q};
                         12'h003: rsp_new = {60'd0, fsel_q};
-                        12'h008: rsp_new = {46'd0, s1_valid_q, h_valid_q, {(12-SB_AW-1){1'b0}}, sb_count_q, 2'd0, state_q};
+                        12'h008: rsp_new = {46'd0, s1_valid_q, h_valid_q, {(12-SB_AW-1){1'b0}}, sb_count, 2'd0, state_q};
                         12'h009: rsp_new = {32'd0, retired_q};
                         12'h00a: rsp_new = {32'd0, tagged_q};
                         12'h00b: rsp_new = {32'd0, dropped_q};
@@ -560,9 +557,11 @@ module hwp_coproc #(
         else if (ce_i && tag && !push) dropped_q <= dropped_q + 32'd1;
     end
 
-    always @(posedge clk_i) begin
-        if (ce_i && push) sb_mem[sb_wr_q] <= s1_masked;
-    end
+    hwp_coproc_sb #(.DW(SW), .AW(SB_AW)) u_sb (
+        .clk_i(clk_i), .rst_i(rst_i), .ce_i(ce_i),
+        .offer_i(tag), .data_i(s1_masked), .taken_o(push),
+        .pop_i(load), .count_o(sb_count), .head_o(head)
+    );
 
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -576,9 +575,6 @@ module hwp_coproc #(
             s1_valid_q <= 1'b0;
             s1_q <= {SW{1'b0}};
             s1_hpc_q <= {FT_AW{1'b0}};
-            sb_rd_q <= {SB_AW{1'b0}};
-            sb_wr_q <= {SB_AW{1'b0}};
-            sb_count_q <= {(SB_AW+1){1'b0}};
             retired_q <= 32'd0; tagged_q <= 32'd0;
             processed_q <= 32'd0; interrupts_q <= 32'd0; aborted_q <= 32'd0;
             irq_upc_q <= {UC_AW{1'b0}};
@@ -670,15 +666,11 @@ module hwp_coproc #(
                 interrupts_q <= interrupts_q + 32'd1;
                 irq_upc_q <= e_upc_q;
             end
-            // sample buffer
-            if (push) sb_wr_q <= sb_wr_q + {{(SB_AW-1){1'b0}}, 1'b1};
             if (load) begin
                 cur_q <= head;
                 cur_cls_q <= hd_cls; cur_rd_q <= hd_rd; cur_rs1_q <= hd_rs1; cur_rs2_q <= hd_rs2;
                 cur_imm_q <= hd_imm;
-                sb_rd_q <= sb_rd_q + {{(SB_AW-1){1'b0}}, 1'b1};
             end
-            sb_count_q <= sb_count_q + {{SB_AW{1'b0}}, push} - {{SB_AW{1'b0}}, load};
             if (s1_valid_q) retired_q <= retired_q + 32'd1;
             if (tag) tagged_q <= tagged_q + 32'd1;
             // filter input: the held record moves on when the next one arrives
