@@ -543,12 +543,14 @@ module hwp_strat #(
         else if (flush_start) fl_started_q <= 1'b1;
     end
 
-    // stage W: B's message enters the FIFO a clock later
+    // stage W: B's message enters the FIFO a clock later. The word is
+    // loaded every clock (used only with wp_v_q), so emit, B's last signal
+    // to settle, drives one flip-flop and no clock enables.
     reg [FW-1:0] wp_d_q;
     always @(posedge clk_i) begin
         if (rst_i) wp_v_q <= 1'b0;
         else wp_v_q <= proc && emit;
-        if (proc && emit) wp_d_q <= {b_a_q, b_b_q, count};
+        wp_d_q <= {b_a_q, b_b_q, count};
     end
 
     hwp_strat_fifo #(.DW(FW), .AW(FIFO_AW), .OREG(OREG)) u_fifo (
