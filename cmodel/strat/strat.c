@@ -416,6 +416,7 @@ void strat_cyc_reset(strat_cyc *m)
     m->ak.k = m->cfg.ak_entries;
     m->fl_active = m->fl_done = m->fl_idx = 0;
     m->o_v = 0;
+    m->k0_v = 0;
     m->k1_v = 0;
     memset(&m->st, 0, sizeof m->st);
     m->cycles = 0;
@@ -433,7 +434,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     struct strat_bslot *b = &m->bp[m->nbp - 1];
     int b_busy = m->bp[0].v || b->v;
     int flush_start = in->flush && !m->fl_active && !m->fl_done && m->inflight == 0 && !b_busy &&
-                      !m->wp_v && m->f_cnt == 0 && !m->f_dv && !m->f_pv && !m->k1_v;
+                      !m->wp_v && m->f_cnt == 0 && !m->f_dv && !m->f_pv && !m->k0_v && !m->k1_v;
 
     memset(out, 0, sizeof *out);
     out->out_valid = m->o_v;
@@ -441,7 +442,7 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     out->out_b = m->o.b;
     out->out_count = m->o.count;
     out->done = in->flush && m->inflight == 0 && !b_busy && !m->wp_v && m->f_cnt == 0 && !m->f_dv && !m->f_pv &&
-                !m->k1_v && !m->o_v && (!c->ak_en || m->fl_done);
+                !m->k0_v && !m->k1_v && !m->o_v && (!c->ak_en || m->fl_done);
     m->structural = 0;
 
     /* hash unit: stage A is its output register; it advances when we do */
@@ -523,19 +524,27 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
     m->o_v = o_v_next;
     m->o = o_next;
 
-    /* K1: the FIFO head moves in with its match vector against the table as
+    /* K1: K0's message moves in with its match vector against the table as
      * K2 left it this cycle (the RTL forwards K2's insertion) */
-    int pop = 0;
-    if (m->f_dv && (!m->k1_v || take)) {
-        m->k1 = m->f_dout;
+    int k1_load = m->k0_v && (!m->k1_v || take);
+    if (k1_load) {
+        m->k1 = m->k0;
         m->k1_v = 1;
         m->k1_match = 0;
         for (int i = 0; i < m->ak.k; i++)
             if (m->ak.v[i] && m->ak.a[i] == m->k1.a && m->ak.b[i] == m->k1.b)
                 m->k1_match |= 1ull << i;
-        pop = 1;
     } else if (take) {
         m->k1_v = 0;
+    }
+
+    /* K0: the FIFO head, registered */
+    int pop = m->f_dv && (!m->k0_v || k1_load);
+    if (pop) {
+        m->k0 = m->f_dout;
+        m->k0_v = 1;
+    } else if (k1_load) {
+        m->k0_v = 0;
     }
 
     /* FIFO: read into the head register (with OREG through f_pre), then

@@ -218,7 +218,10 @@ typedef struct strat_cyc {
     uint32_t f_rd, f_wr, f_cnt;
     int f_dv, f_pv;
     strat_msg f_dout, f_pre;
-    /* A_k stage K1: the message taken from the FIFO with its match vector */
+    /* A_k stage K0: the FIFO head, registered */
+    int k0_v;
+    strat_msg k0;
+    /* A_k stage K1: the message taken from K0 with its match vector */
     int k1_v;
     strat_msg k1;
     uint64_t k1_match;

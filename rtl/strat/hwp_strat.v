@@ -532,9 +532,9 @@ module hwp_strat #(
     wire          f_pre;
     wire [FW-1:0] f_dout;
     wire          fl_done;
-    wire          k1_busy;
+    wire          ak_busy;
     wire          pipe_empty = inflight_q == 2'd0 && !(OREG != 0 && pre_v) && !b_v_q && !wp_v_q && f_cnt == {(FIFO_AW+1){1'b0}} &&
-                               !f_dv && !f_pre && !k1_busy;
+                               !f_dv && !f_pre && !ak_busy;
     reg           fl_started_q;   // the A_k flush scan has been started
     wire          flush_start = flush_i && pipe_empty && !fl_started_q && cfg_ak_en_i;
 
@@ -575,7 +575,7 @@ module hwp_strat #(
         .head_b_i     (f_dout[MCW +: W]),
         .head_count_i (f_dout[MCW-1:0]),
         .pop_o        (f_pop),
-        .busy_o       (k1_busy),
+        .busy_o       (ak_busy),
         .flush_start_i(flush_start),
         .fl_done_o    (fl_done),
         .out_valid_o  (out_valid_o),

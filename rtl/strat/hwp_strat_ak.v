@@ -4,10 +4,12 @@
 // (an associative table of k counters in front of the output), followed by
 // the registered output stage of engine strat.
 //
-// Two stages. K1 takes the output FIFO's head message <a, b, count> and
-// registers it with its match vector (which entries hold the same tuple),
-// computed against the table as it will be after this cycle's K2 action (an
-// insertion or eviction at ptr this cycle is forwarded). K2 then acts:
+// Three stages. K0 registers the output FIFO's head message <a, b, count>
+// beside the match comparators (the FIFO's block RAM is placed away from
+// them). K1 takes K0's message and registers it with its match vector
+// (which entries hold the same tuple), computed against the table as it will
+// be after this cycle's K2 action (an insertion or eviction at ptr this
+// cycle is forwarded). K2 then acts:
 //   hit                   add the count to the matching entry (no output)
 //   hit, entry >= 2^31    the entry leaves with its count, the message takes
 //                         it (so a 32-bit count never overflows: messages
@@ -33,8 +35,8 @@ module hwp_strat_ak #(
     input  wire [W-1:0]   head_a_i,
     input  wire [W-1:0]   head_b_i,
     input  wire [MCW-1:0] head_count_i,
-    output wire           pop_o,         // the head moves into K1
-    output wire           busy_o,        // K1 holds a message
+    output wire           pop_o,         // the head moves into K0
+    output wire           busy_o,        // K0 or K1 holds a message
     input  wire           flush_start_i,
     output wire           fl_done_o,
     output wire           out_valid_o,
@@ -69,6 +71,10 @@ module hwp_strat_ak #(
     reg            o_v_q;
     reg [W-1:0]    o_a_q, o_b_q;
     reg [31:0]     o_c_q;
+    // K0
+    reg            k0_v_q;
+    reg [W-1:0]    k0_a_q, k0_b_q;
+    reg [MCW-1:0]  k0_c_q;
     // K1
     reg            k1_v_q;
     reg [W-1:0]    k1_a_q, k1_b_q;
@@ -134,15 +140,16 @@ module hwp_strat_ak #(
     wire tbl_wr  = en_i && take;              // K2 writes entry `slot`
     wire tuple_w = tbl_wr && !hit_f;          // ... with a new tuple (insert / evict at ptr)
 
-    // K1: the head's match vector against the table after this cycle's K2
-    wire k1_load = head_valid_i && (!k1_v_q || take);
-    wire same_as_k1 = head_a_i == k1_a_q && head_b_i == k1_b_q;
+    // K1: K0's match vector against the table after this cycle's K2
+    wire k1_load = k0_v_q && (!k1_v_q || take);
+    wire k0_load = head_valid_i && (!k0_v_q || k1_load);
+    wire same_as_k1 = k0_a_q == k1_a_q && k0_b_q == k1_b_q;
     reg [AK_K-1:0] m_d;
     integer j;
     always @* begin
         for (j = 0; j < AK_K; j = j + 1) begin
             if (tuple_w && ptr_q == j[KW-1:0]) m_d[j] = same_as_k1;
-            else m_d[j] = v_q[j] && a_q[j] == head_a_i && b_q[j] == head_b_i;
+            else m_d[j] = v_q[j] && a_q[j] == k0_a_q && b_q[j] == k0_b_q;
         end
     end
 
@@ -155,10 +162,13 @@ module hwp_strat_ak #(
             fl_done_q   <= 1'b0;
             fl_idx_q    <= {KW{1'b0}};
             o_v_q       <= 1'b0;
+            k0_v_q      <= 1'b0;
             k1_v_q      <= 1'b0;
         end else begin
             if (load) o_v_q <= 1'b1;
             else if (out_ready_i) o_v_q <= 1'b0;
+            if (k0_load) k0_v_q <= 1'b1;
+            else if (k1_load) k0_v_q <= 1'b0;
             if (k1_load) k1_v_q <= 1'b1;
             else if (take) k1_v_q <= 1'b0;
             if (en_i && fl_active_q && out_free) begin
@@ -183,10 +193,15 @@ module hwp_strat_ak #(
 
     // data: not reset (only valid entries and messages are ever read)
     always @(posedge clk_i) begin
+        if (k0_load) begin
+            k0_a_q <= head_a_i;
+            k0_b_q <= head_b_i;
+            k0_c_q <= head_count_i;
+        end
         if (k1_load) begin
-            k1_a_q <= head_a_i;
-            k1_b_q <= head_b_i;
-            k1_c_q <= head_count_i;
+            k1_a_q <= k0_a_q;
+            k1_b_q <= k0_b_q;
+            k1_c_q <= k0_c_q;
             k1_m_q <= m_d;
         end
         if (tbl_wr) begin
@@ -203,8 +218,8 @@ module hwp_strat_ak #(
         end
     end
 
-    assign pop_o       = k1_load;
-    assign busy_o      = k1_v_q;
+    assign pop_o       = k0_load;
+    assign busy_o      = k0_v_q || k1_v_q;
     assign fl_done_o   = fl_done_q;
     assign out_valid_o = o_v_q;
     assign out_a_o     = o_a_q;
