@@ -500,8 +500,9 @@ void strat_cyc_step(strat_cyc *m, const strat_cyc_in *in, strat_cyc_out *out)
                 slot = m->ak.ptr;
                 kind = m->ak.v[slot] ? STRAT_AK_EVICT : STRAT_AK_INSERT;
             }
-            int emits = kind == STRAT_AK_OVF || kind == STRAT_AK_EVICT;
-            if (!emits || out_free) {
+            /* K2 acts only when the output register is free, whatever the
+             * action (the RTL's take does not wait for the match decode) */
+            if (out_free) {
                 if (strat_ak_apply(&m->ak, &m->k1, kind, slot, &o_next, &m->st)) o_v_next = 1;
                 take = 1;
                 m->structural = 1;

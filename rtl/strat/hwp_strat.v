@@ -233,41 +233,20 @@ module hwp_strat #(
         replace_m1 <= cfg_replace_i - 1'b1;
     end
 
-    reg  [WAYS-1:0]        w_v, w_match, w_sat, w_evk, w_rep, w_rsat, w_full;
-    reg  [WAYS*CNT_W-1:0]  w_hit;
-    reg  [WAYS*MISS_W-1:0] w_miss;
-    reg  [WAYS*(CNT_W+1)-1:0] w_nrep, w_nhit;
-    // w_rsat = hit + miss + 1 >= r  <=>  hit + miss + ~(r-1) + 1 >= 2^(CNT_W+1):
-    // the three operands in carry-save form (one LUT level), then one carry
-    // chain whose top bit is the answer, instead of an adder then a comparator
-    reg  [CNT_W:0]   cs_x, cs_y, cs_s, cs_c;
-    reg  [CNT_W+1:0] cs_t;
-    integer w, w2, w4;  // one loop variable per always block
-    always @* begin
-        for (w = 0; w < WAYS; w = w + 1) begin
-            w_hit[w*CNT_W +: CNT_W]    = old_w[w*EW +: CNT_W];
-            w_miss[w*MISS_W +: MISS_W] = old_w[w*EW + CNT_W +: MISS_W];
-            w_v[w]     = old_w[w*EW + EW - 1];
-            w_match[w] = w_v[w] && old_w[w*EW + CNT_W + MISS_W +: TAG_W] == b_tag_q;
-            w_sat[w]   = {1'b0, w_hit[w*CNT_W +: CNT_W]} >= rate_m1;
-            w_evk[w]   = {1'b0, w_hit[w*CNT_W +: CNT_W]} >= evict_m1;
-            w_rep[w]   = {1'b0, w_miss[w*MISS_W +: MISS_W]} >= replace_m1;
-            w_full[w]  = &w_hit[w*CNT_W +: CNT_W];
-            w_nrep[w*(CNT_W+1) +: CNT_W+1] = {1'b0, w_hit[w*CNT_W +: CNT_W]} +
-                {{(CNT_W-MISS_W){1'b0}}, w_miss[w*MISS_W +: MISS_W]} + 1'b1;
-            w_nhit[w*(CNT_W+1) +: CNT_W+1] = {1'b0, w_hit[w*CNT_W +: CNT_W]} + 1'b1;
-            cs_x = {1'b0, w_hit[w*CNT_W +: CNT_W]};
-            cs_y = {{(CNT_W+1-MISS_W){1'b0}}, w_miss[w*MISS_W +: MISS_W]};
-            cs_s = cs_x ^ cs_y ^ ~rate_m1;
-            cs_c = (cs_x & cs_y) | (cs_x & ~rate_m1) | (cs_y & ~rate_m1);
-            cs_t = {1'b0, cs_s} + {cs_c, 1'b1};
-            w_rsat[w]  = cs_t[CNT_W+1];
-        end
-    end
+    // What B needs to know of its set before the update (hwp_strat_set):
+    // the ways' fields, tag matches, threshold tests and increments, and the
+    // victim. Computed per OREG below (g_nf, g_nonf).
+    localparam integer TW = 8 * WAYS + WAYS * CNT_W + WAYS * MISS_W + 2 * WAYS * (CNT_W + 1);
+    wire [TW-1:0]             tst_b;
+    wire [WAYS-1:0]           w_v, w_match, w_sat, w_evk, w_rep, w_rsat, w_full, vict_oh;
+    wire [WAYS*CNT_W-1:0]     w_hit;
+    wire [WAYS*MISS_W-1:0]    w_miss;
+    wire [WAYS*(CNT_W+1)-1:0] w_nrep, w_nhit;
+    assign {w_v, w_match, w_sat, w_evk, w_rep, w_rsat, w_full, vict_oh, w_hit, w_miss, w_nrep, w_nhit} = tst_b;
+    integer w2, w4;  // one loop variable per always block
 
     // the way this event works on, one-hot
-    reg [WAYS-1:0]  hit_oh, free_oh, vict_oh, idx_oh, tsel;
-    reg [CNT_W-1:0] vmin;
+    reg [WAYS-1:0]  hit_oh, free_oh, idx_oh, tsel;
     reg             hw_f, fw_f;
     always @* begin
         hit_oh = {WAYS{1'b0}};
@@ -278,17 +257,6 @@ module hwp_strat #(
             // lowest matching way, lowest free way
             if (w_match[w2] && !hw_f) begin hit_oh[w2] = 1'b1; hw_f = 1'b1; end
             if (!w_v[w2] && !fw_f) begin free_oh[w2] = 1'b1; fw_f = 1'b1; end
-        end
-        // victim: fewest hits, lowest way on a tie
-        vict_oh = {WAYS{1'b0}};
-        vict_oh[0] = 1'b1;
-        vmin = w_hit[CNT_W-1:0];
-        for (w2 = 1; w2 < WAYS; w2 = w2 + 1) begin
-            if (w_hit[w2*CNT_W +: CNT_W] < vmin) begin
-                vmin = w_hit[w2*CNT_W +: CNT_W];
-                vict_oh = {WAYS{1'b0}};
-                vict_oh[w2] = 1'b1;
-            end
         end
         for (w2 = 0; w2 < WAYS; w2 = w2 + 1) idx_oh[w2] = (b_way_full == w2);
         if (cfg_mode_i == M_TAG) tsel = hw_f ? hit_oh : (fw_f ? free_oh : vict_oh);
@@ -455,6 +423,18 @@ module hwp_strat #(
         if (OREG != 0) begin : g_nf
             reg          g1_q, g2_q;
             reg [SW-1:0] nf_q;
+            wire [TW-1:0] tst_nf, tst_l1;
+            // B's set tests on each source straight from its register; f1_q,
+            // known a clock ahead, picks the result
+            hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set_nf (
+                .set_i(nf_q), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+                .replace_m1_i(replace_m1), .t_o(tst_nf)
+            );
+            hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set_l1 (
+                .set_i(lw1_data_q), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+                .replace_m1_i(replace_m1), .t_o(tst_l1)
+            );
+            assign tst_b = f1_q ? tst_l1 : tst_nf;
             always @(posedge clk_i) begin
                 if (en && h_valid) begin
                     // after this advance: B's event is lw1, lw1's is lw2
@@ -474,6 +454,10 @@ module hwp_strat #(
             always @(posedge clk_i)
                 if (en && pre_v) f2_q <= lw1_v_q && (pre_set == lw1_set_q);
             assign old_nf = f2_q ? lw2_data_q : rdata;
+            hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set (
+                .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+                .replace_m1_i(replace_m1), .t_o(tst_b)
+            );
 `ifdef FORMAL
             assign f_g1 = 1'b0;
             assign f_g2 = 1'b0;
@@ -610,6 +594,13 @@ module hwp_strat #(
     function [SW-1:0] f_set(input [SET_W-1:0] i);
         f_set = f_tmem[SW*i +: SW];
     endfunction
+    // B's decisions use tst_b, which with OREG is picked from two sources:
+    // it must be what old_w gives
+    wire [TW-1:0] f_tst;
+    hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_f_set (
+        .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+        .replace_m1_i(replace_m1), .t_o(f_tst)
+    );
     function [SW-1:0] f_arch(input [SET_W-1:0] i);
         f_arch = (lw1_v_q && lw1_set_q == i) ? lw1_data_q : f_set(i);
     endfunction
@@ -626,6 +617,7 @@ module hwp_strat #(
                 assert(old_nf == f_set(b_set));
             end
             assert(old_w == f_arch(b_set));
+            assert(tst_b == f_tst);
         end
         if (OREG != 0 && pre_v) begin
             assert(!clr_q);

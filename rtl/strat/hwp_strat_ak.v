@@ -16,8 +16,8 @@
 //                         carry less than 2^25 events)
 //   miss, entry[ptr] free insert at ptr, ptr advances (no output)
 //   miss, entry[ptr] used entry[ptr] leaves, the message takes it, ptr advances
-// A message that makes an entry leave waits until the output register is
-// free. flush_start_i (end of stream, everything upstream empty) starts a
+// K2 acts only in a clock in which the output register is free (or being
+// emptied), whatever the action. flush_start_i (end of stream, everything upstream empty) starts a
 // scan that sends every valid entry, index 0 first, one per cycle; fl_done_o
 // stays high afterwards. With en_i low K2 passes messages through.
 // Mirrors strat_ak_classify/strat_ak_apply and strat_cyc_step (cmodel/strat).
@@ -125,7 +125,10 @@ module hwp_strat_ak #(
         if (en_i) begin
             if (fl_active_q) begin
                 load = out_free && v_q[fl_idx_q];
-            end else if (k1_v_q && (!emits || out_free)) begin
+            end else if (k1_v_q && out_free) begin
+                // K2 acts only when the output register is free, whether or
+                // not this action emits: take, and so K1's load, does not
+                // wait for the match vector's decode
                 take = 1'b1;
                 load = emits;
             end

@@ -3,7 +3,7 @@
 # model on every delivered message). Build-time RTL parameters in
 # SIM_GPARAMS_<cfg>, run-time configuration inputs in SIM_ARGS_<cfg>.
 SIM_TOP     := hwp_strat
-SIM_RTL     := common/hwp_hash.v common/hwp_sdp_ram.v strat/hwp_strat_fifo.v strat/hwp_strat_ak.v strat/hwp_strat.v
+SIM_RTL     := common/hwp_hash.v common/hwp_sdp_ram.v strat/hwp_strat_fifo.v strat/hwp_strat_ak.v strat/hwp_strat_set.v strat/hwp_strat.v
 SIM_CSRC    := tb/strat/adapter.cpp
 SIM_CONFIGS := default tagged pfifo tagsmall crsmall
 
