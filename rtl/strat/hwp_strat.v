@@ -32,10 +32,10 @@
 // Without OREG, B merges the read with the first and second events ahead.
 // The forwarding makes the pipeline invisible: B works on the table as every
 // earlier event left it. Writing from lw1 a clock later keeps the table's
-// write port and the FIFO's off B's path, and OREG = 1 keeps the block RAM's clock-to-output
-// off it (the hash ROMs' through the ECP5's DP16KD output register,
-// rtl/common/hwp_sdp_ram.v; the table's through the merge register of B1), so
-// B's path is the update alone.
+// write port and the FIFO's off B's path, and OREG = 1 keeps the block RAM's
+// clock-to-output off it (the hash ROMs' through the ECP5's DP16KD output
+// register, rtl/common/hwp_sdp_ram.v; the table's through the merge register
+// of B1), so B's path is the update alone.
 // After reset the table is cleared, one set per cycle (2^SET_W cycles).
 // Cycle model: strat_cyc_step in cmodel/strat/strat.c.
 `default_nettype none
