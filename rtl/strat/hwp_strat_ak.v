@@ -7,9 +7,9 @@
 // Three stages. K0 registers the output FIFO's head message <a, b, count>
 // beside the match comparators (the FIFO's block RAM is placed away from
 // them). K1 takes K0's message and registers it with its match vector
-// (which entries hold the same tuple), computed against the table as it will
-// be after this cycle's K2 action (an insertion or eviction at ptr this
-// cycle is forwarded). K2 then acts:
+// (which entries hold the same tuple, as partial matches), computed against
+// the table as it will be after this cycle's K2 action (an insertion or
+// eviction at ptr this cycle is forwarded). K2 then acts:
 //   hit                   add the count to the matching entry (no output)
 //   hit, entry >= 2^31    the entry leaves with its count, the message takes
 //                         it (so a 32-bit count never overflows: messages
@@ -50,7 +50,7 @@ module hwp_strat_ak #(
     reg            v_q   [0:AK_K-1] /* verilator public_flat_rd */;
     reg [W-1:0]    a_q   [0:AK_K-1] /* verilator public_flat_rd */;
     reg [W-1:0]    b_q   [0:AK_K-1] /* verilator public_flat_rd */;
-    reg [31:0]     c_q   [0:AK_K-1] /* verilator public_flat_rd */;
+    reg [AK_K*32-1:0] c_q /* verilator public_flat_rd */;  // entry i at [32*i +: 32]
     // a second copy of the tuples, written with a_q/b_q and read only at
     // rd_i (evicted entry, flush scan): an AK_K x 2W memory with
     // asynchronous read maps to distributed RAM (ECP5 TRELLIS_DPR16X4), so
@@ -79,37 +79,47 @@ module hwp_strat_ak #(
     reg            k1_v_q;
     reg [W-1:0]    k1_a_q, k1_b_q;
     reg [MCW-1:0]  k1_c_q;
-    reg [AK_K-1:0] k1_m_q;
+    // K1's match vector as NCH partial matches per entry (entry j, chunk c
+    // at j*NCH + c: that chunk of the tuples is equal; chunk 0 also needs
+    // the entry valid): each comparator in front of K1 is a quarter of the
+    // tuple wide, and K2 ANDs the NCH bits of an entry
+    localparam integer NCH = 4;
+    localparam integer CH  = (2 * W + NCH - 1) / NCH;  // chunk bits
+    reg [AK_K*NCH-1:0] k1_mc_q;
+    reg [AK_K-1:0]     k1_m;
+    integer e;
+    always @* begin
+        for (e = 0; e < AK_K; e = e + 1) k1_m[e] = &k1_mc_q[e*NCH +: NCH];
+    end
 
     wire [31:0] k1_c     = {{(32-MCW){1'b0}}, k1_c_q};
     wire        out_free = !o_v_q || out_ready_i;
 
-    // K2: decode the registered match vector (one-hot or zero)
+    // K2: the registered match vector is one-hot or zero, so the hit entry
+    // needs no index: each entry adds to its own count (c_nx), and what
+    // leaves on an overflowing hit is K1's own tuple with the entry's count
+    // (an AND-OR over the entries). The entry read (rd_i) is only ever ptr
+    // or the flush scan's.
     reg          hit_f, ovf;
-    reg [KW-1:0] hit_i;
     reg [31:0]   c_hit;
+    reg [AK_K*32-1:0] c_nx;  // entry i's count if K1's message hits it
     integer i;
     always @* begin
         hit_f = 1'b0;
-        hit_i = {KW{1'b0}};
         ovf   = 1'b0;
         c_hit = 32'd0;
         for (i = 0; i < AK_K; i = i + 1) begin
-            if (k1_m_q[i]) begin
-                hit_f = 1'b1;
-                hit_i = i[KW-1:0];
-                ovf   = c_q[i][31];
-                c_hit = c_q[i];
-            end
+            hit_f = hit_f | k1_m[i];
+            ovf   = ovf | (k1_m[i] & c_q[32*i + 31]);
+            c_hit = c_hit | ({32{k1_m[i]}} & c_q[32*i +: 32]);
+            c_nx[32*i +: 32] = c_q[32*i + 31] ? k1_c : c_q[32*i +: 32] + k1_c;
         end
     end
-    wire [31:0]   sum     = c_hit + k1_c;
-    wire [KW-1:0] slot    = hit_f ? hit_i : ptr_q;
     wire          emits   = hit_f ? ovf : v_q[ptr_q];
     wire [KW-1:0] ptr_inc = (ptr_q == AK_K[KW-1:0] - 1'b1) ? {KW{1'b0}} : ptr_q + 1'b1;
     wire [KW-1:0] fl_last = AK_K[KW-1:0] - 1'b1;
     // one read mux for both the evicted entry and the flush scan
-    wire [KW-1:0] rd_i = fl_active_q ? fl_idx_q : slot;
+    wire [KW-1:0] rd_i = fl_active_q ? fl_idx_q : ptr_q;
 
     // what K2 does this cycle
     reg          take;     // K1's message is consumed (into the table or the output)
@@ -121,7 +131,12 @@ module hwp_strat_ak #(
         load = 1'b0;
         ld_a = (RCOPY != 0) ? ra_q[rd_i] : a_q[rd_i];
         ld_b = (RCOPY != 0) ? rb_q[rd_i] : b_q[rd_i];
-        ld_c = c_q[rd_i];
+        ld_c = c_q[32*rd_i +: 32];
+        if (!fl_active_q && hit_f) begin
+            ld_a = k1_a_q;
+            ld_b = k1_b_q;
+            ld_c = c_hit;
+        end
         if (en_i) begin
             if (fl_active_q) begin
                 load = out_free && v_q[fl_idx_q];
@@ -140,19 +155,33 @@ module hwp_strat_ak #(
             ld_c = k1_c;
         end
     end
-    wire tbl_wr  = en_i && take;              // K2 writes entry `slot`
-    wire tuple_w = tbl_wr && !hit_f;          // ... with a new tuple (insert / evict at ptr)
+    wire tbl_wr  = en_i && take;              // K2 writes the hit entry or entry ptr
+    wire tuple_w = tbl_wr && !hit_f;          // ... ptr, with a new tuple (insert / evict)
 
     // K1: K0's match vector against the table after this cycle's K2
     wire k1_load = k0_v_q && (!k1_v_q || take);
     wire k0_load = head_valid_i && (!k0_v_q || k1_load);
-    wire same_as_k1 = k0_a_q == k1_a_q && k0_b_q == k1_b_q;
-    reg [AK_K-1:0] m_d;
-    integer j;
+    // chunks of a tuple {a, b}, zero-padded to NCH * CH bits
+    function automatic [NCH*CH-1:0] pad(input [W-1:0] a, input [W-1:0] b);
+        begin
+            pad = {(NCH*CH){1'b0}};
+            pad[2*W-1:0] = {a, b};
+        end
+    endfunction
+    wire [NCH*CH-1:0] k0_t = pad(k0_a_q, k0_b_q);
+    wire [NCH*CH-1:0] k1_t = pad(k1_a_q, k1_b_q);
+    reg  [NCH*CH-1:0] e_t;
+    reg  [AK_K*NCH-1:0] m_d;
+    integer j, c;
     always @* begin
         for (j = 0; j < AK_K; j = j + 1) begin
-            if (tuple_w && ptr_q == j[KW-1:0]) m_d[j] = same_as_k1;
-            else m_d[j] = v_q[j] && a_q[j] == k0_a_q && b_q[j] == k0_b_q;
+            e_t = pad(a_q[j], b_q[j]);
+            for (c = 0; c < NCH; c = c + 1) begin
+                if (tuple_w && ptr_q == j[KW-1:0])
+                    m_d[j*NCH + c] = k0_t[c*CH +: CH] == k1_t[c*CH +: CH];
+                else
+                    m_d[j*NCH + c] = (c != 0 || v_q[j]) && e_t[c*CH +: CH] == k0_t[c*CH +: CH];
+            end
         end
     end
 
@@ -183,9 +212,9 @@ module hwp_strat_ak #(
                     fl_idx_q <= fl_idx_q + 1'b1;
                 end
             end
-            if (tbl_wr) begin
-                v_q[slot] <= 1'b1;
-                if (!hit_f) ptr_q <= ptr_inc;  // insert or evict at ptr
+            if (tuple_w) begin  // insert or evict at ptr
+                v_q[ptr_q] <= 1'b1;
+                ptr_q      <= ptr_inc;
             end
             if (en_i && flush_start_i) begin
                 fl_active_q <= 1'b1;
@@ -195,6 +224,7 @@ module hwp_strat_ak #(
     end
 
     // data: not reset (only valid entries and messages are ever read)
+    integer n;
     always @(posedge clk_i) begin
         if (k0_load) begin
             k0_a_q <= head_a_i;
@@ -205,14 +235,17 @@ module hwp_strat_ak #(
             k1_a_q <= k0_a_q;
             k1_b_q <= k0_b_q;
             k1_c_q <= k0_c_q;
-            k1_m_q <= m_d;
+            k1_mc_q <= m_d;
         end
-        if (tbl_wr) begin
-            a_q[slot] <= k1_a_q;
-            b_q[slot] <= k1_b_q;
-            ra_q[slot] <= k1_a_q;
-            rb_q[slot] <= k1_b_q;
-            c_q[slot] <= (hit_f && !ovf) ? sum : k1_c;
+        if (tuple_w) begin
+            a_q[ptr_q]  <= k1_a_q;
+            b_q[ptr_q]  <= k1_b_q;
+            ra_q[ptr_q] <= k1_a_q;
+            rb_q[ptr_q] <= k1_b_q;
+        end
+        for (n = 0; n < AK_K; n = n + 1) begin
+            if (tbl_wr && k1_m[n]) c_q[32*n +: 32] <= c_nx[32*n +: 32];
+            else if (tuple_w && ptr_q == n[KW-1:0]) c_q[32*n +: 32] <= k1_c;
         end
         if (load) begin
             o_a_q <= ld_a;

@@ -186,7 +186,7 @@ public:
             if (m_.ak.v[i]) {
                 chk.eqf(m_.ak.a[i], vbits(r->hwp_strat__DOT__u_ak__DOT__a_q[i], 0, c_.width), "ak[%d].a", i);
                 chk.eqf(m_.ak.b[i], vbits(r->hwp_strat__DOT__u_ak__DOT__b_q[i], 0, c_.width), "ak[%d].b", i);
-                chk.eqf(m_.ak.c[i], r->hwp_strat__DOT__u_ak__DOT__c_q[i], "ak[%d].count", i);
+                chk.eqf(m_.ak.c[i], vbits(r->hwp_strat__DOT__u_ak__DOT__c_q, 32 * i, 32), "ak[%d].count", i);
             }
         }
         if (done_ && !expect_.empty())
