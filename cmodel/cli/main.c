@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 
 typedef int (*cmd_fn)(int, char **);
 
@@ -27,17 +28,6 @@ static const struct {
     {"eval", NULL, "evaluate an engine's profile against the exact profile"},
 };
 
-static const struct {
-    const char *name;
-    cmd_fn run, eval;
-} engines[] = {
-    {"mhash", hwp_run_mhash, hwp_eval_mhash},
-    {"strat", hwp_run_strat, hwp_eval_strat},
-    {"rap", hwp_run_rap, hwp_eval_rap},
-    {"coproc", hwp_run_coproc, hwp_eval_coproc},
-    {"pfp", hwp_run_pfp, hwp_eval_pfp},
-};
-
 static void usage(FILE *f)
 {
     fprintf(f, "usage: hwprof <command> [options]   (hwprof <command> --help for details)\n\n"
@@ -45,8 +35,8 @@ static void usage(FILE *f)
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].help);
     fprintf(f, "\nengines for run/eval:");
-    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-        fprintf(f, " %s", engines[i].name);
+    for (int i = 0; i < hwp_n_engines; i++)
+        fprintf(f, " %s", hwp_engines[i].name);
     fprintf(f, "\n");
 }
 
@@ -75,18 +65,17 @@ static int engine_cmd(int argc, char **argv, int is_eval)
                 argv[0], is_eval ? "evaluate the engine's profile against the exact profile"
                                  : "run the engine's C model and print its profile",
                 argv[0]);
-        for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-            fprintf(f, " %s", engines[i].name);
+        for (int i = 0; i < hwp_n_engines; i++)
+            fprintf(f, " %s", hwp_engines[i].name);
         fprintf(f, "\n");
         if (!help) fprintf(stderr, "hwprof %s: --engine is required\n", argv[0]);
         return help ? 0 : 2;
     }
-    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-        if (strcmp(engines[i].name, eng) == 0)
-            return is_eval ? engines[i].eval(out, argv) : engines[i].run(out, argv);
+    const hwp_engine *e = hwp_engine_find(eng);
+    if (e) return is_eval ? e->eval(out, argv) : e->run(out, argv);
     fprintf(stderr, "hwprof %s: unknown engine '%s' (known:", argv[0], eng);
-    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-        fprintf(stderr, " %s", engines[i].name);
+    for (int i = 0; i < hwp_n_engines; i++)
+        fprintf(stderr, " %s", hwp_engines[i].name);
     fprintf(stderr, ")\n");
     return 2;
 }

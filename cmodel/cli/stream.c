@@ -8,33 +8,25 @@
  * credits with retransmission (cmodel/link/link.c). The board's build
  * parameters (INFO) must equal the requested options. docs/stream.md.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/ioctl.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <linux/serial.h>
-#endif
 
 #include "cli.h"
+#include "engine.h"
 #include "engopt.h"
 #include "cmap.h"
 #include "link/link.h"
+#include "port.h"
 #include "mhash/mhash.h"
 #include "pfp/pfp.h"
 #include "rap/rap.h"
 #include "strat/strat.h"
 #include "strat/vprof.h"
-#include "stream_coproc.h"
 #include "trace.h"
 
 enum {
@@ -134,6 +126,17 @@ static void usage(FILE *f, const char *eng)
     fprintf(f, "exit status: 0 ok, 1 failure (port, link, device), 2 usage\n");
 }
 
+/* The value of the last --engine E / --engine=E in argv, NULL if none. */
+static const char *engine_arg(int argc, char **argv)
+{
+    const char *e = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--engine") && i + 1 < argc) e = argv[i + 1];
+        else if (!strncmp(argv[i], "--engine=", 9)) e = argv[i] + 9;
+    }
+    return e;
+}
+
 /* 0 ok, 1 help printed, 2 usage error */
 static int parse(int argc, char **argv, sopts *o)
 {
@@ -149,10 +152,7 @@ static int parse(int argc, char **argv, sopts *o)
     hwp_eo_pfp_init(&o->ep);
     int help = 0;
     /* the engine first: its options are the ones taken */
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--engine") && i + 1 < argc) o->engine = argv[i + 1];
-        else if (!strncmp(argv[i], "--engine=", 9)) o->engine = argv[i] + 9;
-    }
+    o->engine = engine_arg(argc, argv);
     o->eid = hwl_engine_id(o->engine);
     /* the engines' option tables, indexed by link engine id (coproc: stream_coproc.c) */
     const struct option *etabs[HWL_ENG_PFP + 1] = {NULL};
@@ -430,162 +430,6 @@ static int encode_only(const sopts *o, const recs *v)
            o->trace, o->engine, hwp_kind_name(kind), v->n, pkts, pay, line, (double)pay / n, lpt,
            raw, o->baud, lpt > 0 ? (double)o->baud / 10.0 / lpt : 0.0);
     return 0;
-}
-
-/* ------------------------------------------------------------ the port */
-
-typedef struct port {
-    int fd;
-    const char *name;
-} port;
-
-static const struct {
-    uint32_t baud;
-    speed_t sp;
-} speeds[] = {{9600, B9600},       {19200, B19200},     {38400, B38400},     {57600, B57600},
-              {115200, B115200},   {230400, B230400},   {460800, B460800},   {500000, B500000},
-              {576000, B576000},   {921600, B921600},   {1000000, B1000000}, {1152000, B1152000},
-              {1500000, B1500000}, {2000000, B2000000}, {2500000, B2500000}, {3000000, B3000000},
-              {3500000, B3500000}, {4000000, B4000000}};
-
-static int speed_of(uint32_t baud, speed_t *sp)
-{
-    for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; i++)
-        if (speeds[i].baud == baud) {
-            *sp = speeds[i].sp;
-            return 0;
-        }
-    return -1;
-}
-
-static int port_set_baud(void *ctx, uint32_t baud)
-{
-    port *p = ctx;
-    struct termios t;
-    speed_t sp;
-    if (speed_of(baud, &sp) || tcgetattr(p->fd, &t)) return -1;
-    cfsetispeed(&t, sp);
-    cfsetospeed(&t, sp);
-    return tcsetattr(p->fd, TCSANOW, &t);
-}
-
-static int port_write(void *ctx, const uint8_t *b, size_t n)
-{
-    port *p = ctx;
-    while (n) {
-        ssize_t w = write(p->fd, b, n);
-        if (w > 0) {
-            b += w;
-            n -= (size_t)w;
-            continue;
-        }
-        if (w < 0 && errno != EAGAIN && errno != EINTR) return -1;
-        struct pollfd pf = {p->fd, POLLOUT, 0};
-        if (poll(&pf, 1, 5000) == 0) return -1; /* the line does not drain */
-    }
-    return 0;
-}
-
-static long port_read(void *ctx, uint8_t *b, size_t n, int timeout_ms)
-{
-    port *p = ctx;
-    struct pollfd pf = {p->fd, POLLIN, 0};
-    int r = poll(&pf, 1, timeout_ms);
-    if (r < 0) return errno == EINTR ? 0 : -1;
-    if (r == 0) return 0;
-    ssize_t k = read(p->fd, b, n);
-    if (k < 0) return (errno == EAGAIN || errno == EINTR) ? 0 : -1;
-    if (k == 0 && (pf.revents & POLLHUP)) return -1;
-    return (long)k;
-}
-
-static int port_drain(void *ctx)
-{
-    port *p = ctx;
-    return tcdrain(p->fd);
-}
-
-static int port_open(port *p, const char *name)
-{
-    p->name = name;
-    p->fd = open(name, O_RDWR | O_NOCTTY | O_NONBLOCK);
-    if (p->fd < 0) {
-        int e = errno;
-        if (e == ENOENT)
-            fprintf(stderr, "hwprof stream: --port %s: no such device (is the board plugged in?)\n",
-                    name);
-        else if (e == EBUSY)
-            fprintf(stderr, "hwprof stream: --port %s: busy (opened exclusively by another "
-                            "program)\n", name);
-        else
-            fprintf(stderr, "hwprof stream: --port %s: cannot open: %s\n", name, strerror(e));
-        return -1;
-    }
-    if (!isatty(p->fd)) {
-        fprintf(stderr, "hwprof stream: --port %s: not a terminal (tty) device\n", name);
-        close(p->fd);
-        return -1;
-    }
-    if (flock(p->fd, LOCK_EX | LOCK_NB)) {
-        fprintf(stderr, "hwprof stream: --port %s: busy (locked by another program)\n", name);
-        close(p->fd);
-        return -1;
-    }
-    ioctl(p->fd, TIOCEXCL);
-    struct termios t;
-    if (tcgetattr(p->fd, &t)) {
-        fprintf(stderr, "hwprof stream: --port %s: tcgetattr: %s\n", name, strerror(errno));
-        close(p->fd);
-        return -1;
-    }
-    cfmakeraw(&t);
-    t.c_cflag |= CLOCAL | CREAD | CS8;
-    t.c_cflag &= ~(tcflag_t)(CRTSCTS | CSTOPB | PARENB);
-    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF | IXANY);
-    t.c_cc[VMIN] = 0;
-    t.c_cc[VTIME] = 0;
-    cfsetispeed(&t, B115200);
-    cfsetospeed(&t, B115200);
-    if (tcsetattr(p->fd, TCSANOW, &t)) {
-        fprintf(stderr, "hwprof stream: --port %s: tcsetattr: %s\n", name, strerror(errno));
-        close(p->fd);
-        return -1;
-    }
-    tcflush(p->fd, TCIOFLUSH);
-#if defined(__linux__) && defined(TIOCGSERIAL) && defined(ASYNC_LOW_LATENCY)
-    /* USB serial adapters (ftdi_sio) hold short replies up to their latency
-     * timer (16 ms by default); low latency makes it 1 ms. Best effort: a
-     * pty or a driver without it simply refuses. */
-    struct serial_struct ss;
-    if (ioctl(p->fd, TIOCGSERIAL, &ss) == 0) {
-        ss.flags |= ASYNC_LOW_LATENCY;
-        ioctl(p->fd, TIOCSSERIAL, &ss);
-    }
-#endif
-    return 0;
-}
-
-int hwp_stream_port_open(const char *name, hwl_io *io)
-{
-    port *p = malloc(sizeof *p);
-    if (!p) {
-        fprintf(stderr, "hwprof stream: out of memory\n");
-        return -1;
-    }
-    if (port_open(p, name)) {
-        free(p);
-        return -1;
-    }
-    hwl_io t = {p, port_write, port_read, port_drain, port_set_baud};
-    *io = t;
-    return 0;
-}
-
-void hwp_stream_port_close(hwl_io *io)
-{
-    port *p = io->ctx;
-    close(p->fd);
-    free(p);
 }
 
 /* ------------------------------------------------------------ results */
@@ -1164,17 +1008,14 @@ fail:
 
 int hwp_cmd_stream(int argc, char **argv)
 {
-    /* the co-processor runs in virtual time under the host's software */
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--engine=coproc") == 0 ||
-            (strcmp(argv[i], "--engine") == 0 && i + 1 < argc && strcmp(argv[i + 1], "coproc") == 0))
-            return hwp_stream_coproc(argc, argv);
+    /* an engine with a host loop of its own (the co-processor's virtual time) */
+    const hwp_engine *eng = hwp_engine_find(engine_arg(argc, argv));
+    if (eng && eng->stream) return eng->stream(argc, argv);
     sopts o;
     int pr = parse(argc, argv, &o);
     if (pr) return pr == 1 ? 0 : 2;
     if (!o.progress) o.progress = isatty(2);
-    speed_t sp;
-    if (!o.encode_only && speed_of(o.baud, &sp)) {
+    if (!o.encode_only && !hwp_port_baud_ok(o.baud)) {
         fprintf(stderr, "hwprof stream: --baud %u: not a rate this host's termios can set (use one "
                         "of 115200 230400 460800 500000 576000 921600 1000000 1152000 1500000 "
                         "2000000 2500000 3000000 3500000 4000000)\n", o.baud);
@@ -1187,19 +1028,18 @@ int hwp_cmd_stream(int argc, char **argv)
         free(v.r);
         return rc ? 1 : 0;
     }
-    port p;
-    if (port_open(&p, o.port)) {
+    hwl_io io;
+    if (hwp_port_open(o.port, &io)) {
         free(v.r);
         return 1;
     }
-    hwl_io io = {&p, port_write, port_read, port_drain, port_set_baud};
     hwl_host h;
     result res;
     memset(&res, 0, sizeof res);
     res.eid = o.eid;
     if (hwl_host_init(&h, &io, o.timeout_ms, o.retries)) {
         fprintf(stderr, "hwprof stream: out of memory\n");
-        close(p.fd);
+        hwp_port_close(&io);
         free(v.r);
         return 1;
     }
@@ -1209,7 +1049,7 @@ int hwp_cmd_stream(int argc, char **argv)
     uint64_t st[HWL_ST_N];
     double secs = 0;
     int rc = session(&o, &v, &res, &h, st, &secs);
-    close(p.fd);
+    hwp_port_close(&io);
     if (rc == 0) {
         if (o.eid == HWL_ENG_MHASH && !res.have_ctr) {
             fprintf(stderr, "hwprof stream: %s: no COUNTERS record from the board\n", o.port);

@@ -21,7 +21,8 @@
 #include "coproc/cp_vtime.h"
 #include "eng_coproc.h"
 #include "link/link.h"
-#include "stream_coproc.h"
+#include "engine.h"
+#include "port.h"
 #include "trace.h"
 
 typedef struct sc_opts {
@@ -432,7 +433,7 @@ int hwp_stream_coproc(int argc, char **argv)
         return 1;
     }
     hwl_io io;
-    if (hwp_stream_port_open(so.port, &io)) {
+    if (hwp_port_open(so.port, &io)) {
         cp_host_free(&ch);
         free(r);
         return 1;
@@ -442,7 +443,7 @@ int hwp_stream_coproc(int argc, char **argv)
     memset(&out, 0, sizeof out);
     if (hwl_host_init(&h, &io, so.timeout_ms, so.retries)) {
         fprintf(stderr, "hwprof stream: out of memory\n");
-        hwp_stream_port_close(&io);
+        hwp_port_close(&io);
         cp_host_free(&ch);
         free(r);
         return 1;
@@ -454,7 +455,7 @@ int hwp_stream_coproc(int argc, char **argv)
     uint64_t st[HWL_ST_N], ctr[2] = {0, 0};
     double secs = 0;
     int rc = session(&so, &o, r, n, riscv, &h, &out, &ch, ctr, st, &secs);
-    hwp_stream_port_close(&io);
+    hwp_port_close(&io);
     if (rc < 0) {
         if (out.err[0]) fprintf(stderr, "hwprof stream: %s: protocol error: %s\n", so.port, out.err);
         else fprintf(stderr, "hwprof stream: %s: %s\n", so.port, h.err);

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The host-side engine interface: what `hwprof run`, `hwprof eval` and
+ * `hwprof stream` know of an engine is one hwp_engine, and the list of
+ * engines is hwp_engines (engines.c). Each eng_<engine>.c implements its
+ * engine's functions, so the report that `stream` prints from a board's
+ * output records comes from the same printer as `run`'s report from the C
+ * model, and the records `stream` sends are mapped by the same function that
+ * feeds `run`'s model.
+ *
+ * An engine streams either through the generic board session of stream.c
+ * (hwp_engine.link: options, trace-to-record mapping, INFO and CONFIG, the
+ * output records and the report) or through a host loop of its own
+ * (hwp_engine.stream, the co-processor's virtual-time loop).
+ */
+#ifndef HWP_ENGINE_H
+#define HWP_ENGINE_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "link/link.h"
+#include "trace.h"
+
+/* One build parameter that the board reports in INFO and that the requested
+ * options fix. */
+typedef struct hwp_bparam {
+    int id;           /* INFO parameter id */
+    const char *name; /* its name in the RTL */
+    const char *opt;  /* the option that sets it, for messages */
+    uint64_t want;
+    int check; /* 0: reported but the profile does not depend on it */
+} hwp_bparam;
+#define HWP_BPARAM_MAX 16
+
+/* What a session knows besides the engine's own state. */
+typedef struct hwp_sess {
+    const char *cmd;   /* "stream": messages are "hwprof <cmd>: ..." */
+    const char *trace; /* the trace file */
+    const char *port;  /* the device */
+    int json;          /* --json */
+    uint64_t events;   /* records mapped so far; at the report, records sent */
+} hwp_sess;
+
+/* An engine on the link. Each function gets the engine's session state s
+ * (size bytes, zeroed before init). Return conventions: option functions as
+ * engopt.h (0 taken / done, 1 not one of this engine's, 2 usage error with
+ * message); the others 0 ok, -1 with a message printed, except where noted. */
+typedef struct hwp_link_eng {
+    int id;        /* HWL_ENG_* */
+    int kind;      /* HWP_KIND_* of the records on the wire */
+    size_t size;   /* bytes of the session state */
+    const char *help; /* the engine's lines of `hwprof stream --engine E --help` */
+    const struct option *opts;     /* the engine's options (engopt.c) */
+    const struct option *out_opts; /* output options of the engine's `run` */
+    void (*init)(void *s);
+    int (*opt)(const char *cmd, int code, const char *arg, void *s);
+    int (*finish)(const char *cmd, void *s);
+    /* Checks the trace kind before the first record. */
+    int (*begin)(void *s, const hwp_sess *ss, const hwp_trace_info *ti);
+    /* One trace record to the wire record *out: 1 sent, 0 skipped, -1 error. */
+    int (*map)(const void *s, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out);
+    /* After the last record: limits of the board's counters and the like. */
+    int (*end)(const void *s, const hwp_sess *ss);
+    /* The build parameters the options fix; returns how many (<= HWP_BPARAM_MAX). */
+    int (*params)(const void *s, hwp_bparam *bp);
+    /* Checks beyond params on INFO: 0 ok, 1 mismatch (message printed, more
+     * checks go on), -1 fatal. */
+    int (*info)(void *s, const hwp_sess *ss, const hwl_info *in);
+    /* The CONFIG registers 1..n in v; returns n (<= 8). */
+    int (*config)(const void *s, uint64_t *v);
+    /* One output record other than END, in order: 0, or -1 with err filled. */
+    int (*collect)(void *s, const hwl_orec *x, char *err, size_t errn);
+    /* After END: checks that every record came and prints the report with
+     * `run`'s printer. 0, or -1 with a message printed (nothing printed on
+     * stdout). */
+    int (*report)(void *s, const hwp_sess *ss);
+    void (*free)(void *s);
+} hwp_link_eng;
+
+typedef struct hwp_engine {
+    const char *name;
+    int (*run)(int argc, char **argv);  /* argv[0] "run", --engine removed */
+    int (*eval)(int argc, char **argv); /* argv[0] "eval", --engine removed */
+    int (*stream)(int argc, char **argv); /* own host loop, or NULL: link */
+    const hwp_link_eng *link;
+} hwp_engine;
+
+extern const hwp_engine hwp_engines[];
+extern const int hwp_n_engines;
+/* The engine named name, NULL if none. */
+const hwp_engine *hwp_engine_find(const char *name);
+
+extern const hwp_link_eng hwp_link_mhash, hwp_link_strat, hwp_link_rap, hwp_link_pfp;
+int hwp_stream_coproc(int argc, char **argv); /* stream_coproc.c */
+
+#endif
