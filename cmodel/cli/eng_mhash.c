@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "engopt.h"
 #include "cmap.h"
 #include "mhash/mhash.h"
@@ -130,6 +131,64 @@ static void mh_json_cfg(FILE *f, const mh_opts *o)
             p->seed);
 }
 
+/* One record to the model's tuple: mhash_event_of (as the RTL regression,
+ * tb/mhash) within the field width. run, eval and stream all map with it. */
+static void mh_event(int retire, uint64_t wm, const hwp_rec *r, uint64_t *a, uint64_t *b)
+{
+    mhash_event_of(retire, r, a, b);
+    *a &= wm;
+    *b &= wm;
+}
+
+/* ------------------------------------------------------------ the report of run */
+/* Printed by `run` from the model and by `stream` from the board's records. */
+
+typedef struct mh_totals {
+    uint64_t events, intervals, cands, promotions, refused, tail;
+} mh_totals;
+
+static void mh_print_begin(const mh_opts *o)
+{
+    if (o->json && !o->summary) printf("{\"intervals\": [\n  ");
+}
+
+static void mh_print_interval(const mh_opts *o, uint64_t idx, const mhash_cand *c, uint64_t n)
+{
+    if (o->summary) return;
+    if (o->json) {
+        printf("%s{\"interval\": %llu, \"candidates\": [", idx ? ",\n  " : "",
+               (unsigned long long)idx);
+        for (uint64_t i = 0; i < n; i++)
+            printf("%s{\"a\": \"0x%llx\", \"b\": \"0x%llx\", \"count\": %u}", i ? ", " : "",
+                   (unsigned long long)c[i].a, (unsigned long long)c[i].b, c[i].count);
+        printf("]}");
+    } else {
+        printf("interval %llu: %u candidates\n", (unsigned long long)idx, (unsigned)n);
+        for (uint64_t i = 0; i < n; i++)
+            printf("  %#llx %#llx %u\n", (unsigned long long)c[i].a, (unsigned long long)c[i].b,
+                   c[i].count);
+    }
+}
+
+static void mh_print_end(const mh_opts *o, const mh_totals *t)
+{
+    if (o->json) {
+        printf("%s", o->summary ? "{" : "],\n ");
+        mh_json_cfg(stdout, o);
+        printf(", \"events\": %llu, \"intervals_done\": %llu, \"candidates\": %llu, "
+               "\"promotions\": %llu, \"refused\": %llu, \"tail_events\": %llu}\n",
+               (unsigned long long)t->events, (unsigned long long)t->intervals,
+               (unsigned long long)t->cands, (unsigned long long)t->promotions,
+               (unsigned long long)t->refused, (unsigned long long)t->tail);
+    } else {
+        printf("mhash: %llu events, %llu intervals, %llu candidates reported, %llu promotions, "
+               "%llu refused (accumulator full), %llu events in the unfinished last interval\n",
+               (unsigned long long)t->events, (unsigned long long)t->intervals,
+               (unsigned long long)t->cands, (unsigned long long)t->promotions,
+               (unsigned long long)t->refused, (unsigned long long)t->tail);
+    }
+}
+
 /* Opens the trace and runs the model; on_interval is called at every interval
  * end with the perfect counts of that interval (if want_exact). */
 typedef int (*mh_cb)(void *ctx, const mhash_fn *m, const hwp_cmap *exact);
@@ -154,8 +213,7 @@ static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void 
         fprintf(stderr, "hwprof %s: out of memory\n", cmd);
         goto out;
     }
-    uint64_t wm = hwp_mask(o->p.width);
-    /* records to tuples: mhash_event_of, as in the RTL regression (tb/mhash) */
+    const uint64_t wm = hwp_mask(o->p.width);
     const int retire = hwp_reader_info(rd)->kind == HWP_KIND_RETIRE;
     hwp_rec recs[4096];
     uint64_t n = 0;
@@ -171,9 +229,7 @@ static int mh_drive(const char *cmd, mh_opts *o, int want_exact, mh_cb cb, void 
         if (got == 0) break;
         for (long i = 0; i < got; i++) {
             uint64_t a, b;
-            mhash_event_of(retire, &recs[i], &a, &b);
-            a &= wm;
-            b &= wm;
+            mh_event(retire, wm, &recs[i], &a, &b);
             if (want_exact && !hwp_cmap_add(&exact, a, b, 1)) {
                 fprintf(stderr, "hwprof %s: out of memory\n", cmd);
                 goto out;
@@ -201,7 +257,6 @@ out:
 typedef struct run_ctx {
     const mh_opts *o;
     uint64_t cands;
-    int first;
 } run_ctx;
 
 static int run_cb(void *vctx, const mhash_fn *m, const hwp_cmap *exact)
@@ -209,22 +264,7 @@ static int run_cb(void *vctx, const mhash_fn *m, const hwp_cmap *exact)
     run_ctx *c = vctx;
     (void)exact;
     c->cands += m->ncand;
-    if (c->o->summary) return 0;
-    if (c->o->json) {
-        printf("%s{\"interval\": %llu, \"candidates\": [", c->first ? "" : ",\n  ",
-               (unsigned long long)(m->intervals - 1));
-        for (uint32_t i = 0; i < m->ncand; i++)
-            printf("%s{\"a\": \"0x%llx\", \"b\": \"0x%llx\", \"count\": %u}", i ? ", " : "",
-                   (unsigned long long)m->cand[i].a, (unsigned long long)m->cand[i].b,
-                   m->cand[i].count);
-        printf("]}");
-    } else {
-        printf("interval %llu: %u candidates\n", (unsigned long long)(m->intervals - 1), m->ncand);
-        for (uint32_t i = 0; i < m->ncand; i++)
-            printf("  %#llx %#llx %u\n", (unsigned long long)m->cand[i].a,
-                   (unsigned long long)m->cand[i].b, m->cand[i].count);
-    }
-    c->first = 0;
+    mh_print_interval(c->o, m->intervals - 1, m->cand, m->ncand);
     return 0;
 }
 
@@ -234,27 +274,14 @@ int hwp_run_mhash(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int pr = mh_parse(argc, argv, &o);
     if (pr) return pr == 1 ? 0 : 2;
-    run_ctx c = {&o, 0, 1};
+    run_ctx c = {&o, 0};
     mhash_fn m;
     uint64_t events = 0, tail = 0;
-    if (o.json && !o.summary) printf("{\"intervals\": [\n  ");
+    mh_print_begin(&o);
     int rc = mh_drive(argv[0], &o, 0, run_cb, &c, &m, &events, &tail);
     if (rc == 0) {
-        if (o.json) {
-            printf("%s", o.summary ? "{" : "],\n ");
-            mh_json_cfg(stdout, &o);
-            printf(", \"events\": %llu, \"intervals_done\": %llu, \"candidates\": %llu, "
-                   "\"promotions\": %llu, \"refused\": %llu, \"tail_events\": %llu}\n",
-                   (unsigned long long)events, (unsigned long long)m.intervals,
-                   (unsigned long long)c.cands, (unsigned long long)m.promotions,
-                   (unsigned long long)m.refused, (unsigned long long)tail);
-        } else {
-            printf("mhash: %llu events, %llu intervals, %llu candidates reported, %llu promotions, "
-                   "%llu refused (accumulator full), %llu events in the unfinished last interval\n",
-                   (unsigned long long)events, (unsigned long long)m.intervals,
-                   (unsigned long long)c.cands, (unsigned long long)m.promotions,
-                   (unsigned long long)m.refused, (unsigned long long)tail);
-        }
+        mh_totals t = {events, m.intervals, c.cands, m.promotions, m.refused, tail};
+        mh_print_end(&o, &t);
     }
     mhash_fn_free(&m);
     return rc;
@@ -387,3 +414,198 @@ int hwp_eval_mhash(int argc, char **argv)
     mhash_fn_free(&m);
     return rc;
 }
+
+/* ------------------------------------------------------------ stream */
+/* The engine on the link (engine.h): CONFIG, INFO and output records as
+ * docs/protocol.md gives them for mhash. */
+
+enum { O_LSUMMARY = HWP_EO_MHASH + 0x80 };
+
+static const struct option mh_outopts[] = {{"summary", no_argument, 0, O_LSUMMARY}, {0, 0, 0, 0}};
+
+typedef struct mh_link {
+    hwp_eo_mhash eo;
+    mh_opts o;
+    int retire;
+    uint64_t wm;
+    mhash_cand *cand; /* every candidate, in order */
+    uint64_t ncand, capcand;
+    uint64_t *ivl; /* per finished interval, the index of its first candidate */
+    uint64_t nivl, capivl;
+    uint64_t since_eoi; /* candidates since the last end of interval */
+    int have_ctr;
+    uint64_t ctr[HWL_OREC_MAXF];
+} mh_link;
+
+static void mhl_init(void *vs)
+{
+    mh_link *s = vs;
+    hwp_eo_mhash_init(&s->eo);
+}
+
+static int mhl_opt(const char *cmd, int code, const char *arg, void *vs)
+{
+    mh_link *s = vs;
+    int r = hwp_eo_mhash_opt(cmd, code, arg, &s->eo);
+    if (r != 1) return r;
+    if (code != O_LSUMMARY) return 1;
+    s->o.summary = 1;
+    return 0;
+}
+
+static int mhl_finish(const char *cmd, void *vs)
+{
+    mh_link *s = vs;
+    if (hwp_eo_mhash_finish(cmd, &s->eo)) return 2;
+    s->o.p = s->eo.p;
+    return 0;
+}
+
+static int mhl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+{
+    mh_link *s = vs;
+    s->o.trace = ss->trace;
+    s->o.json = ss->json;
+    s->retire = ti->kind == HWP_KIND_RETIRE;
+    s->wm = hwp_mask(s->o.p.width);
+    return 0;
+}
+
+static int mhl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out)
+{
+    const mh_link *s = vs;
+    (void)ss;
+    memset(out, 0, sizeof *out);
+    mh_event(s->retire, s->wm, in, &out->a, &out->b);
+    return 1;
+}
+
+static int mhl_end(const void *vs, const hwp_sess *ss)
+{
+    (void)vs;
+    /* refused + promotions <= events: below 2^32 events the board's 32-bit
+     * wrapping counters are exact */
+    if (ss->events > 0xffffffffu) {
+        fprintf(stderr, "hwprof %s: %llu events exceed the board's 32-bit refused / promotions "
+                        "counters\n", ss->cmd, (unsigned long long)ss->events);
+        return -1;
+    }
+    return 0;
+}
+
+static int mhl_params(const void *vs, hwp_bparam *bp)
+{
+    const mh_link *s = vs;
+    const mhash_params *p = &s->o.p;
+    int n = 0;
+#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
+    BP(1, "W", "--width", p->width, 1);
+    BP(2, "N_COUNTERS", "--counters", p->n_counters, 1);
+    BP(3, "CW", "--counter-bits", p->cw, 1);
+    BP(4, "EW", "--epoch-bits", p->ew, s->eo.ew_set);
+    BP(5, "MAX_TABLES", "--max-tables", p->max_tables, 1);
+    BP(6, "ACC_K", "--accumulator", p->acc_k, 1);
+    BP(8, "SEED", "--seed", p->seed, 1);
+#undef BP
+    return n;
+}
+
+static int mhl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
+{
+    const mh_link *s = vs;
+    uint64_t lw;
+    (void)ss;
+    if (hwl_info_param(in, 7, &lw) && lw < 64 && s->o.p.interval > hwp_mask((int)lw)) {
+        fprintf(stderr, "hwprof stream: --interval %llu does not fit the board's LW=%llu\n",
+                (unsigned long long)s->o.p.interval, (unsigned long long)lw);
+        return 1;
+    }
+    return 0;
+}
+
+static int mhl_config(const void *vs, uint64_t *v)
+{
+    const mhash_params *p = &((const mh_link *)vs)->o.p;
+    uint64_t t[] = {(uint64_t)p->tables, (uint64_t)p->cons, (uint64_t)p->reset,
+                    (uint64_t)p->shield, (uint64_t)p->retain, p->interval, p->thr};
+    memcpy(v, t, sizeof t);
+    return 7;
+}
+
+static int mhl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
+{
+    mh_link *s = vs;
+    if (x->tag == HWL_TAG_COUNTERS) {
+        s->have_ctr = 1;
+        memcpy(s->ctr, x->f, sizeof s->ctr);
+    } else if (x->tag == 0x02) { /* end of interval: the interval's candidate count */
+        if (x->f[0] != s->since_eoi) {
+            snprintf(err, errn, "end of interval %llu says %llu candidates, %llu were received",
+                     (unsigned long long)s->nivl, (unsigned long long)x->f[0],
+                     (unsigned long long)s->since_eoi);
+            return -1;
+        }
+        if (s->nivl == s->capivl) {
+            s->capivl = s->capivl ? 2 * s->capivl : 1024;
+            uint64_t *ni = realloc(s->ivl, (size_t)s->capivl * sizeof *ni);
+            if (!ni) goto oom;
+            s->ivl = ni;
+        }
+        s->ivl[s->nivl++] = s->ncand - s->since_eoi;
+        s->since_eoi = 0;
+    } else { /* a candidate <a, b, count> */
+        if (s->ncand == s->capcand) {
+            s->capcand = s->capcand ? 2 * s->capcand : 4096;
+            mhash_cand *nc = realloc(s->cand, (size_t)s->capcand * sizeof *nc);
+            if (!nc) goto oom;
+            s->cand = nc;
+        }
+        mhash_cand c = {x->f[0], x->f[1], (uint32_t)x->f[2]};
+        s->cand[s->ncand++] = c;
+        s->since_eoi++;
+    }
+    return 0;
+oom:
+    snprintf(err, errn, "out of memory");
+    return -1;
+}
+
+static int mhl_report(void *vs, const hwp_sess *ss)
+{
+    mh_link *s = vs;
+    if (!s->have_ctr) {
+        fprintf(stderr, "hwprof %s: %s: no COUNTERS record from the board\n", ss->cmd, ss->port);
+        return -1;
+    }
+    if (s->since_eoi) {
+        fprintf(stderr, "hwprof %s: %s: protocol error: %llu candidates after the last end of "
+                        "interval\n", ss->cmd, ss->port, (unsigned long long)s->since_eoi);
+        return -1;
+    }
+    mh_print_begin(&s->o);
+    for (uint64_t i = 0; i < s->nivl; i++) {
+        uint64_t e = i + 1 < s->nivl ? s->ivl[i + 1] : s->ncand;
+        mh_print_interval(&s->o, i, s->cand + s->ivl[i], e - s->ivl[i]);
+    }
+    /* COUNTERS: refused, promotions */
+    mh_totals t = {ss->events, s->nivl, s->ncand, s->ctr[1], s->ctr[0],
+                   ss->events - s->nivl * s->o.p.interval};
+    mh_print_end(&s->o, &t);
+    return 0;
+}
+
+static void mhl_free(void *vs)
+{
+    mh_link *s = vs;
+    free(s->cand);
+    free(s->ivl);
+}
+
+const hwp_link_eng hwp_link_mhash = {
+    HWL_ENG_MHASH, HWP_KIND_TUPLE2, sizeof(mh_link),
+    "mhash options (as hwprof run --engine mhash): --tables N --counters N\n"
+    "  --counter-bits N --epoch-bits N --max-tables N --accumulator N --interval N\n"
+    "  --threshold PCT --threshold-count N --cons 0|1 --reset 0|1 --shield 0|1\n"
+    "  --retain 0|1 --seed N --width N --summary\n",
+    hwp_eo_mhash_opts, mh_outopts, mhl_init, mhl_opt, mhl_finish, mhl_begin, mhl_map, mhl_end,
+    mhl_params, mhl_info, mhl_config, mhl_collect, mhl_report, mhl_free};

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "engopt.h"
 #include "pfp/pfp.h"
 #include "trace.h"
@@ -189,6 +190,21 @@ static void print_stats(const char *prefix, const uint64_t *s, int json, int *fi
     }
 }
 
+/* The report of `run`, from the model or from the board's counters and
+ * dispatch hash. */
+static void print_run(const pfp_opts *o, uint64_t n, const uint64_t *s, uint64_t dh)
+{
+    int first = 1;
+    if (o->json)
+        printf("{\"records\": %llu, \"pfp\": %d, \"cycles\": %llu, \"fetched\": %llu, ",
+               (unsigned long long)n, !o->no_pfp, (unsigned long long)s[PFP_S_CYCLES],
+               (unsigned long long)s[PFP_S_FETCHED]);
+    else printf("%-30s %llu\n%-30s %d\n", "records", (unsigned long long)n, "pfp", !o->no_pfp);
+    print_stats("", s, o->json, &first);
+    if (o->json) printf(", \"dispatch_hash\": \"%016llx\"}\n", (unsigned long long)dh);
+    else printf("%-30s %016llx\n", "dispatch_hash", (unsigned long long)dh);
+}
+
 int hwp_run_pfp(int argc, char **argv)
 {
     pfp_opts o;
@@ -202,15 +218,7 @@ int hwp_run_pfp(int argc, char **argv)
     rc = pfp_one(argv[0], &o, r, n, !o.no_pfp, s, &dh);
     free(r);
     if (rc) return 1;
-    int first = 1;
-    if (o.json)
-        printf("{\"records\": %zu, \"pfp\": %d, \"cycles\": %llu, \"fetched\": %llu, ", n,
-               !o.no_pfp, (unsigned long long)s[PFP_S_CYCLES],
-               (unsigned long long)s[PFP_S_FETCHED]);
-    else printf("%-30s %zu\n%-30s %d\n", "records", n, "pfp", !o.no_pfp);
-    print_stats("", s, o.json, &first);
-    if (o.json) printf(", \"dispatch_hash\": \"%016llx\"}\n", (unsigned long long)dh.h);
-    else printf("%-30s %016llx\n", "dispatch_hash", (unsigned long long)dh.h);
+    print_run(&o, n, s, dh.h);
     return 0;
 }
 
@@ -264,3 +272,157 @@ int hwp_eval_pfp(int argc, char **argv)
     }
     return 0;
 }
+
+/* ------------------------------------------------------------ stream */
+/* The engine on the link (engine.h): CONFIG, INFO and output records as
+ * docs/protocol.md gives them for pfp. */
+
+enum { O_LNOPFP = HWP_EO_PFP + 0x80 };
+
+static const struct option pf_outopts[] = {{"no-pfp", no_argument, 0, O_LNOPFP}, {0, 0, 0, 0}};
+
+typedef struct pf_link {
+    hwp_eo_pfp eo;
+    pfp_opts o;
+    int have_ctr, have_dh;
+    uint64_t ctr[HWL_OREC_MAXF];
+    uint64_t dh, dh_ovf; /* DHASH: dispatch_hash, the shell's FIFO overflow flag */
+} pf_link;
+
+static void pfl_init(void *vs)
+{
+    pf_link *s = vs;
+    hwp_eo_pfp_init(&s->eo);
+}
+
+static int pfl_opt(const char *cmd, int code, const char *arg, void *vs)
+{
+    pf_link *s = vs;
+    int r = hwp_eo_pfp_opt(cmd, code, arg, &s->eo);
+    if (r != 1) return r;
+    if (code != O_LNOPFP) return 1;
+    s->o.no_pfp = 1;
+    return 0;
+}
+
+static int pfl_finish(const char *cmd, void *vs)
+{
+    pf_link *s = vs;
+    if (hwp_eo_pfp_finish(cmd, &s->eo)) return 2;
+    s->o.p = s->eo.p;
+    return 0;
+}
+
+static int pfl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+{
+    pf_link *s = vs;
+    s->o.path = ss->trace;
+    s->o.json = ss->json;
+    if (ti->kind == HWP_KIND_RETIRE) return 0;
+    fprintf(stderr, "hwprof %s: %s: need a retire trace (an instrumented stream)\n", ss->cmd,
+            ss->trace);
+    return -1;
+}
+
+/* the fields pfp_load keeps: pc (PC_W bits), insn, class, flags, length,
+ * and bit 0 of the value (a poppf's flag) */
+static int pfl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out)
+{
+    const pf_link *s = vs;
+    (void)ss;
+    *out = *in;
+    out->a &= hwp_mask(s->o.p.pc_w);
+    out->b = 0;
+    out->value &= 1u;
+    out->addr = 0;
+    return 1;
+}
+
+static int pfl_end(const void *vs, const hwp_sess *ss)
+{
+    (void)vs;
+    if (ss->events) return 0;
+    fprintf(stderr, "hwprof %s: %s: empty trace\n", ss->cmd, ss->trace);
+    return -1;
+}
+
+static int pfl_params(const void *vs, hwp_bparam *bp)
+{
+    const pfp_params *f = &((const pf_link *)vs)->o.p;
+    int n = 0;
+#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
+    BP(1, "FETCH_W", "--fetch-w", f->fetch_w, 1);
+    BP(2, "DEC_W", "--dec-w", f->dec_w, 1);
+    BP(3, "FQ", "--fq", f->fq, 1);
+    BP(4, "WIN_BITS", "--win-bits", f->win_bits, 1);
+    BP(5, "SET_BITS", "--sets (log2)", f->set_bits, 1);
+    BP(6, "MIN_LEN", "--min-len", f->min_len, 1);
+    BP(7, "SKIP_BITS", "--skip-bits", f->skip_bits, 1);
+    BP(8, "BR_PEN", "--br-pen", f->br_pen, 1);
+    BP(9, "PC_W", "(hwprof run uses 32)", f->pc_w, 1);
+    BP(10, "CNT_W", "(hwprof run uses 64-bit counters)", f->cnt_w, 1);
+#undef BP
+    return n;
+}
+
+static int pfl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
+{
+    (void)vs, (void)ss, (void)in;
+    return 0;
+}
+
+static int pfl_config(const void *vs, uint64_t *v)
+{
+    v[0] = ((const pf_link *)vs)->o.no_pfp ? 0 : 1;
+    return 1;
+}
+
+static int pfl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
+{
+    pf_link *s = vs;
+    (void)err, (void)errn;
+    if (x->tag == HWL_TAG_COUNTERS) {
+        s->have_ctr = 1;
+        memcpy(s->ctr, x->f, sizeof s->ctr);
+    } else if (x->tag == 0x02) {
+        s->have_dh = 1;
+        s->dh = x->f[0];
+        s->dh_ovf = x->f[1];
+    }
+    return 0;
+}
+
+static int pfl_report(void *vs, const hwp_sess *ss)
+{
+    pf_link *s = vs;
+    if (!s->have_ctr) {
+        fprintf(stderr, "hwprof %s: %s: no COUNTERS record from the board\n", ss->cmd, ss->port);
+        return -1;
+    }
+    if (!s->have_dh) {
+        fprintf(stderr, "hwprof %s: %s: no DHASH record (dispatch_hash) from the board (a "
+                        "bitstream older than the host?)\n", ss->cmd, ss->port);
+        return -1;
+    }
+    if (s->dh_ovf) {
+        fprintf(stderr, "hwprof %s: %s: the board's dispatch FIFO overflowed (flag %llu): "
+                        "dispatch_hash is incomplete (a shell bug)\n", ss->cmd, ss->port,
+                (unsigned long long)s->dh_ovf);
+        return -1;
+    }
+    print_run(&s->o, ss->events, s->ctr, s->dh);
+    return 0;
+}
+
+static void pfl_free(void *vs)
+{
+    (void)vs;
+}
+
+const hwp_link_eng hwp_link_pfp = {
+    HWL_ENG_PFP, HWP_KIND_RETIRE, sizeof(pf_link),
+    "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
+    "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
+    "  --max N (= --max-events)\n",
+    hwp_eo_pfp_opts, pf_outopts, pfl_init, pfl_opt, pfl_finish, pfl_begin, pfl_map, pfl_end,
+    pfl_params, pfl_info, pfl_config, pfl_collect, pfl_report, pfl_free};

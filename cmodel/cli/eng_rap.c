@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "engopt.h"
 #include "rap/rap.h"
 #include "trace.h"
@@ -159,6 +160,48 @@ static int parse(int argc, char **argv, rap_opts *o)
 }
 
 /* ------------------------------------------------------------ trace input */
+/* The field profiled in a trace of this kind: 0 a, 1 b; -1 with a message
+ * if the kind has no such field. */
+static int field_of(const rap_opts *o, const char *cmd, const hwp_trace_info *inf)
+{
+    if (inf->kind != HWP_KIND_TUPLE1 && inf->kind != HWP_KIND_TUPLE2 &&
+        inf->kind != HWP_KIND_RETIRE) {
+        fprintf(stderr, "hwprof %s: %s: a %s trace; rap needs tuple1, tuple2 or retire\n", cmd,
+                o->trace, hwp_kind_name(inf->kind));
+        return -1;
+    }
+    int field = o->field >= 0 ? o->field : inf->kind == HWP_KIND_TUPLE2;
+    if (field == 1 && inf->kind != HWP_KIND_TUPLE2) {
+        fprintf(stderr, "hwprof %s: %s: --field b needs a tuple2 trace\n", cmd, o->trace);
+        return -1;
+    }
+    return field;
+}
+
+/* Record number idx to the model's key: 0, or -1 with a message if the key
+ * does not fit in --width. */
+static int key_of(const rap_opts *o, const char *cmd, int field, const hwp_rec *rec, uint64_t idx,
+                  uint64_t *key)
+{
+    uint64_t v = field ? rec->b : rec->a;
+    if (v & ~hwp_rap_mask(o->cfg.width)) {
+        fprintf(stderr, "hwprof %s: %s: record %" PRIu64 ": key 0x%" PRIx64
+                        " does not fit in --width %d\n", cmd, o->trace, idx, v, o->cfg.width);
+        return -1;
+    }
+    *key = v;
+    return 0;
+}
+
+/* Events beyond the counters' range: 0, or -1 with a message. */
+static int count_fits(const rap_opts *o, const char *cmd, uint64_t n)
+{
+    if (n <= hwp_rap_mask(o->cfg.cnt_bits)) return 0;
+    fprintf(stderr, "hwprof %s: %" PRIu64 " events exceed the %d-bit counters\n", cmd, n,
+            o->cfg.cnt_bits);
+    return -1;
+}
+
 static int read_keys(const rap_opts *o, const char *cmd, uint64_t **keys_out, uint64_t *n_out,
                      int *field_out)
 {
@@ -170,33 +213,20 @@ static int read_keys(const rap_opts *o, const char *cmd, uint64_t **keys_out, ui
         return 1;
     }
     const hwp_trace_info *inf = hwp_reader_info(r);
-    if (inf->kind != HWP_KIND_TUPLE1 && inf->kind != HWP_KIND_TUPLE2 &&
-        inf->kind != HWP_KIND_RETIRE) {
-        fprintf(stderr, "hwprof %s: %s: a %s trace; rap needs tuple1, tuple2 or retire\n", cmd,
-                o->trace, hwp_kind_name(inf->kind));
-        hwp_reader_close(r);
-        return 1;
-    }
-    int field = o->field >= 0 ? o->field : inf->kind == HWP_KIND_TUPLE2;
-    if (field == 1 && inf->kind != HWP_KIND_TUPLE2) {
-        fprintf(stderr, "hwprof %s: %s: --field b needs a tuple2 trace\n", cmd, o->trace);
+    int field = field_of(o, cmd, inf);
+    if (field < 0) {
         hwp_reader_close(r);
         return 1;
     }
     uint64_t cap = 1 << 16, n = 0;
     uint64_t *k = malloc(cap * sizeof *k);
-    uint64_t wm = hwp_rap_mask(o->cfg.width);
     hwp_rec rec;
     int rc = 0;
     while (!o->max_events || n < o->max_events) {
         rc = hwp_reader_next(r, &rec, &e);
         if (rc != 1) break;
-        uint64_t v = field ? rec.b : rec.a;
-        if (v & ~wm) {
-            fprintf(stderr,
-                    "hwprof %s: %s: record %" PRIu64 ": key 0x%" PRIx64
-                    " does not fit in --width %d\n",
-                    cmd, o->trace, n, v, o->cfg.width);
+        uint64_t v;
+        if (key_of(o, cmd, field, &rec, n, &v)) {
             rc = -1;
             break;
         }
@@ -219,9 +249,7 @@ static int read_keys(const rap_opts *o, const char *cmd, uint64_t **keys_out, ui
         free(k);
         return 1;
     }
-    if (n > hwp_rap_mask(o->cfg.cnt_bits)) {
-        fprintf(stderr, "hwprof %s: %" PRIu64 " events exceed the %d-bit counters\n", cmd, n,
-                o->cfg.cnt_bits);
+    if (count_fits(o, cmd, n)) {
         free(k);
         return 1;
     }
@@ -249,6 +277,7 @@ typedef struct prof {
     uint64_t n;
     uint64_t ctr[RAP_NCOUNTERS];
     double nodes_avg;
+    int no_avg; /* the average is unknown (a board without LIVE_SUM) */
     /* derived */
     int *parent;    /* closest live ancestor, -1 for the root */
     uint64_t *est;  /* subtree estimate */
@@ -269,6 +298,8 @@ static uint64_t node_hi(const rap_cfg *c, const rap_node *x)
 {
     return x->prefix + hwp_rap_mask(c->width - x->len * c->k);
 }
+
+static int derive(const rap_opts *o, prof *p);
 
 static int build(const rap_opts *o, const char *cmd, const uint64_t *keys, uint64_t n, prof *p)
 {
@@ -351,12 +382,27 @@ static int build(const rap_opts *o, const char *cmd, const uint64_t *keys, uint6
         }
     }
 
+    return derive(o, p);
+}
+
+/* The hot ranges of section 5.1 over the live nodes p->nd: closest live
+ * ancestor, subtree estimate, own count plus non-hot subranges. 0, or 1 out
+ * of memory (message printed). */
+static int derive(const rap_opts *o, prof *p)
+{
+    uint64_t n = p->n;
     /* closest live ancestor by walking the levels */
     int nn = p->nn;
     p->parent = malloc((size_t)nn * sizeof *p->parent);
     p->est = calloc((size_t)nn, sizeof *p->est);
     p->w = calloc((size_t)nn, sizeof *p->w);
     p->hot = calloc((size_t)nn, sizeof *p->hot);
+    int *ord = malloc((size_t)nn * sizeof *ord);
+    if (nn && (!p->parent || !p->est || !p->w || !p->hot || !ord)) {
+        fprintf(stderr, "hwprof: out of memory\n");
+        free(ord);
+        return 1;
+    }
     for (int i = 0; i < nn; i++) {
         p->parent[i] = -1;
         int best = -1;
@@ -370,12 +416,11 @@ static int build(const rap_opts *o, const char *cmd, const uint64_t *keys, uint6
         p->parent[i] = best;
     }
     /* deepest first: subtree estimates and hot ranges (section 5.1) */
-    int *ord = malloc((size_t)nn * sizeof *ord);
     int H = rap_height(&o->cfg), k = 0;
     for (int L = H; L >= 0; L--)
         for (int i = 0; i < nn; i++)
             if (p->nd[i].len == L) ord[k++] = i;
-    for (int t = 0; t < nn; t++) {
+    for (int t = 0; t < k; t++) {
         int i = ord[t];
         p->est[i] += p->nd[i].count;
         p->w[i] += p->nd[i].count;
@@ -414,8 +459,10 @@ static void print_cfg_json(const rap_opts *o, const char *trace, int field)
 
 static void print_counters_json(const rap_opts *o, const prof *p)
 {
-    printf(",\"events\":%" PRIu64 ",\"nodes\":%d,\"nodes_max\":%" PRIu64 ",\"nodes_avg\":%.2f", p->n,
-           p->nn, p->ctr[RAP_C_LIVE_MAX], p->nodes_avg);
+    char avg[32] = "null";
+    if (!p->no_avg) snprintf(avg, sizeof avg, "%.2f", p->nodes_avg);
+    printf(",\"events\":%" PRIu64 ",\"nodes\":%d,\"nodes_max\":%" PRIu64 ",\"nodes_avg\":%s", p->n,
+           p->nn, p->ctr[RAP_C_LIVE_MAX], avg);
     for (int i = RAP_C_SPLITS; i <= RAP_C_OVERFLOW; i++)
         printf(",\"%s\":%" PRIu64, ctr_name[i], p->ctr[i]);
     if (o->cycle)
@@ -427,6 +474,68 @@ static void print_counters_json(const rap_opts *o, const prof *p)
                ",\"clocks_other\":%" PRIu64,
                p->cyc_groups[RAP_CYC_RUN], p->cyc_groups[RAP_CYC_SPLIT], p->cyc_groups[RAP_CYC_MERGE],
                p->cyc_groups[RAP_CYC_OTHER]);
+}
+
+/* The report of `run`, from the model's tree or the board's nodes. */
+static void print_run(const rap_opts *o, const prof *p, int field)
+{
+    int nhot = 0;
+    for (int i = 0; i < p->nn; i++) nhot += p->hot[i];
+    if (o->json) {
+        print_cfg_json(o, o->trace, field);
+        print_counters_json(o, p);
+        printf(",\"hot\":[");
+        int k = 0;
+        for (int i = 0; i < p->nn; i++) {
+            if (!p->hot[i]) continue;
+            printf("%s{\"lo\":\"0x%" PRIx64 "\",\"hi\":\"0x%" PRIx64 "\",\"prefix_bits\":%d,"
+                   "\"share\":%.6f,\"share_incl\":%.6f,\"count\":%" PRIu64 "}",
+                   k++ ? "," : "", node_lo(&o->cfg, &p->nd[i]), node_hi(&o->cfg, &p->nd[i]),
+                   p->nd[i].len * o->cfg.k, p->n ? (double)p->w[i] / (double)p->n : 0,
+                   p->n ? (double)p->est[i] / (double)p->n : 0, p->nd[i].count);
+        }
+        printf("]");
+        if (o->nodes) {
+            printf(",\"nodes_list\":[");
+            for (int i = 0; i < p->nn; i++)
+                printf("%s{\"prefix\":\"0x%" PRIx64 "\",\"prefix_bits\":%d,\"count\":%" PRIu64 "}",
+                       i ? "," : "", p->nd[i].prefix, p->nd[i].len * o->cfg.k, p->nd[i].count);
+            printf("]");
+        }
+        printf("}\n");
+    } else {
+        char avg[32] = "-";
+        if (!p->no_avg) snprintf(avg, sizeof avg, "%.1f", p->nodes_avg);
+        printf("rap: %s field %c: %" PRIu64 " events, eps %.4g (eps_q %u/65536), b %d, W %d, "
+               "%d entries\n",
+               o->trace, field ? 'b' : 'a', p->n, o->eps, o->cfg.eps_q, 1 << o->cfg.k, o->cfg.width,
+               o->cfg.entries);
+        printf("nodes: %d live at the end, %" PRIu64 " max, %s average; %" PRIu64
+               " splits, %" PRIu64 " merge batches (%" PRIu64 " nodes folded), %" PRIu64
+               " overflowed updates\n",
+               p->nn, p->ctr[RAP_C_LIVE_MAX], avg, p->ctr[RAP_C_SPLITS],
+               p->ctr[RAP_C_BATCHES], p->ctr[RAP_C_MERGED], p->ctr[RAP_C_OVERFLOW]);
+        if (o->cycle)
+            printf("cycle model (%s TCAM): %" PRIu64 " clocks, %.3f events per clock, same tree\n",
+                   o->tram ? "RAM" : "LUT", p->cycles, p->cycles ? (double)p->n / (double)p->cycles : 0.0);
+        printf("hot ranges (own count plus non-hot subranges > %.1f%% of events): %d\n",
+               100.0 * o->hot, nhot);
+        int w = (o->cfg.width + 3) / 4;
+        for (int L = 0; L <= rap_height(&o->cfg); L++)
+            for (int i = 0; i < p->nn; i++) {
+                if (!p->hot[i] || p->nd[i].len != L) continue;
+                printf("  [%0*" PRIx64 ", %0*" PRIx64 "] /%-2d %6.2f%%  (with hot subranges %6.2f%%)\n",
+                       w, node_lo(&o->cfg, &p->nd[i]), w, node_hi(&o->cfg, &p->nd[i]),
+                       p->nd[i].len * o->cfg.k, p->n ? 100.0 * (double)p->w[i] / (double)p->n : 0,
+                       p->n ? 100.0 * (double)p->est[i] / (double)p->n : 0);
+            }
+        if (o->nodes) {
+            printf("live nodes (slot order): prefix/bits count\n");
+            for (int i = 0; i < p->nn; i++)
+                printf("  %0*" PRIx64 "/%-2d %" PRIu64 "\n", w, p->nd[i].prefix,
+                       p->nd[i].len * o->cfg.k, p->nd[i].count);
+        }
+    }
 }
 
 int hwp_run_rap(int argc, char **argv)
@@ -442,61 +551,7 @@ int hwp_run_rap(int argc, char **argv)
         free(keys);
         return 1;
     }
-    int nhot = 0;
-    for (int i = 0; i < p.nn; i++) nhot += p.hot[i];
-    if (o.json) {
-        print_cfg_json(&o, o.trace, field);
-        print_counters_json(&o, &p);
-        printf(",\"hot\":[");
-        int k = 0;
-        for (int i = 0; i < p.nn; i++) {
-            if (!p.hot[i]) continue;
-            printf("%s{\"lo\":\"0x%" PRIx64 "\",\"hi\":\"0x%" PRIx64 "\",\"prefix_bits\":%d,"
-                   "\"share\":%.6f,\"share_incl\":%.6f,\"count\":%" PRIu64 "}",
-                   k++ ? "," : "", node_lo(&o.cfg, &p.nd[i]), node_hi(&o.cfg, &p.nd[i]),
-                   p.nd[i].len * o.cfg.k, n ? (double)p.w[i] / (double)n : 0,
-                   n ? (double)p.est[i] / (double)n : 0, p.nd[i].count);
-        }
-        printf("]");
-        if (o.nodes) {
-            printf(",\"nodes_list\":[");
-            for (int i = 0; i < p.nn; i++)
-                printf("%s{\"prefix\":\"0x%" PRIx64 "\",\"prefix_bits\":%d,\"count\":%" PRIu64 "}",
-                       i ? "," : "", p.nd[i].prefix, p.nd[i].len * o.cfg.k, p.nd[i].count);
-            printf("]");
-        }
-        printf("}\n");
-    } else {
-        printf("rap: %s field %c: %" PRIu64 " events, eps %.4g (eps_q %u/65536), b %d, W %d, "
-               "%d entries\n",
-               o.trace, field ? 'b' : 'a', n, o.eps, o.cfg.eps_q, 1 << o.cfg.k, o.cfg.width,
-               o.cfg.entries);
-        printf("nodes: %d live at the end, %" PRIu64 " max, %.1f average; %" PRIu64
-               " splits, %" PRIu64 " merge batches (%" PRIu64 " nodes folded), %" PRIu64
-               " overflowed updates\n",
-               p.nn, p.ctr[RAP_C_LIVE_MAX], p.nodes_avg, p.ctr[RAP_C_SPLITS],
-               p.ctr[RAP_C_BATCHES], p.ctr[RAP_C_MERGED], p.ctr[RAP_C_OVERFLOW]);
-        if (o.cycle)
-            printf("cycle model (%s TCAM): %" PRIu64 " clocks, %.3f events per clock, same tree\n",
-                   o.tram ? "RAM" : "LUT", p.cycles, p.cycles ? (double)n / (double)p.cycles : 0.0);
-        printf("hot ranges (own count plus non-hot subranges > %.1f%% of events): %d\n",
-               100.0 * o.hot, nhot);
-        int w = (o.cfg.width + 3) / 4;
-        for (int L = 0; L <= rap_height(&o.cfg); L++)
-            for (int i = 0; i < p.nn; i++) {
-                if (!p.hot[i] || p.nd[i].len != L) continue;
-                printf("  [%0*" PRIx64 ", %0*" PRIx64 "] /%-2d %6.2f%%  (with hot subranges %6.2f%%)\n",
-                       w, node_lo(&o.cfg, &p.nd[i]), w, node_hi(&o.cfg, &p.nd[i]),
-                       p.nd[i].len * o.cfg.k, n ? 100.0 * (double)p.w[i] / (double)n : 0,
-                       n ? 100.0 * (double)p.est[i] / (double)n : 0);
-            }
-        if (o.nodes) {
-            printf("live nodes (slot order): prefix/bits count\n");
-            for (int i = 0; i < p.nn; i++)
-                printf("  %0*" PRIx64 "/%-2d %" PRIu64 "\n", w, p.nd[i].prefix,
-                       p.nd[i].len * o.cfg.k, p.nd[i].count);
-        }
-    }
+    print_run(&o, &p, field);
     prof_free(&p);
     free(keys);
     return 0;
@@ -593,3 +648,169 @@ int hwp_eval_rap(int argc, char **argv)
     free(keys);
     return (lower_ok && sum_ok) ? 0 : 1;
 }
+
+/* ------------------------------------------------------------ stream */
+/* The engine on the link (engine.h): CONFIG, INFO and output records as
+ * docs/protocol.md gives them for rap. */
+
+enum { O_LNODES = HWP_EO_RAP + 0x80 };
+
+static const struct option rp_outopts[] = {{"nodes", no_argument, 0, O_LNODES}, {0, 0, 0, 0}};
+
+typedef struct rp_link {
+    hwp_eo_rap eo;
+    rap_opts o;
+    int field;
+    int no_live_sum; /* a board built with LIVE_SUM=0: the average is unknown */
+    rap_node *nd;    /* the board's live nodes, in slot order */
+    int nn, cap;
+    int have_ctr;
+    uint64_t ctr[HWL_OREC_MAXF];
+} rp_link;
+
+static void rpl_init(void *vs)
+{
+    rp_link *s = vs;
+    hwp_eo_rap_init(&s->eo);
+}
+
+static int rpl_opt(const char *cmd, int code, const char *arg, void *vs)
+{
+    rp_link *s = vs;
+    int r = hwp_eo_rap_opt(cmd, code, arg, &s->eo);
+    if (r != 1) return r;
+    if (code != O_LNODES) return 1;
+    s->o.nodes = 1;
+    return 0;
+}
+
+static int rpl_finish(const char *cmd, void *vs)
+{
+    rp_link *s = vs;
+    if (hwp_eo_rap_finish(cmd, &s->eo)) return 2;
+    s->o.cfg = s->eo.c;
+    s->o.eps = s->eo.eps;
+    s->o.hot = s->eo.hot;
+    s->o.field = s->eo.field;
+    return 0;
+}
+
+static int rpl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+{
+    rp_link *s = vs;
+    s->o.trace = ss->trace;
+    s->o.json = ss->json;
+    s->field = field_of(&s->o, ss->cmd, ti);
+    return s->field < 0 ? -1 : 0;
+}
+
+static int rpl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out)
+{
+    const rp_link *s = vs;
+    memset(out, 0, sizeof *out);
+    return key_of(&s->o, ss->cmd, s->field, in, ss->events, &out->a) ? -1 : 1;
+}
+
+static int rpl_end(const void *vs, const hwp_sess *ss)
+{
+    return count_fits(&((const rp_link *)vs)->o, ss->cmd, ss->events);
+}
+
+static int rpl_params(const void *vs, hwp_bparam *bp)
+{
+    const rap_cfg *c = &((const rp_link *)vs)->o.cfg;
+    int n = 0;
+#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
+    BP(1, "W", "--width", c->width, 1);
+    BP(2, "K", "--branching (log2)", c->k, 1);
+    BP(3, "N", "--entries", c->entries, 1);
+    BP(4, "CW", "--counter-bits", c->cnt_bits, 1);
+    BP(5, "SB", "--buffer (log2)", c->buf_log2, 1);
+    BP(6, "CB", "--buffer-count-bits", c->buf_cnt_bits, 1);
+    BP(7, "MERGE_FIRST", "--merge-first", c->merge_first, 1);
+    BP(8, "MERGE_Q", "--merge-q", c->merge_q, 1);
+#undef BP
+    return n;
+}
+
+static int rpl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
+{
+    rp_link *s = vs;
+    uint64_t ls; /* LIVE_SUM: COUNTERS has 8 fields, the 8th the live-node sum or 0 */
+    if (!hwl_info_param(in, 13, &ls) || ls > 1) {
+        fprintf(stderr, "hwprof %s: the board's rap build reports no LIVE_SUM (INFO parameter "
+                        "13): an older bitstream whose COUNTERS record has 7 fields; rebuild the "
+                        "board\n", ss->cmd);
+        return -1;
+    }
+    s->no_live_sum = ls == 0;
+    return 0;
+}
+
+static int rpl_config(const void *vs, uint64_t *v)
+{
+    v[0] = ((const rp_link *)vs)->o.cfg.eps_q;
+    return 1;
+}
+
+static int rpl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
+{
+    rp_link *s = vs;
+    if (x->tag == HWL_TAG_COUNTERS) {
+        s->have_ctr = 1;
+        memcpy(s->ctr, x->f, sizeof s->ctr);
+        return 0;
+    }
+    /* a live node: prefix, prefix bits, count */
+    if (s->nn == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        rap_node *nd = realloc(s->nd, (size_t)s->cap * sizeof *nd);
+        if (!nd) {
+            snprintf(err, errn, "out of memory");
+            return -1;
+        }
+        s->nd = nd;
+    }
+    rap_node *d = &s->nd[s->nn++];
+    memset(d, 0, sizeof *d);
+    d->prefix = x->f[0];
+    d->len = (int)(x->f[1] / (uint64_t)s->o.cfg.k);
+    d->count = x->f[2];
+    return 0;
+}
+
+static int rpl_report(void *vs, const hwp_sess *ss)
+{
+    rp_link *s = vs;
+    if (!s->have_ctr) {
+        fprintf(stderr, "hwprof %s: %s: no COUNTERS record from the board\n", ss->cmd, ss->port);
+        return -1;
+    }
+    prof p;
+    memset(&p, 0, sizeof p);
+    p.nd = s->nd;
+    p.nn = s->nn;
+    p.n = ss->events;
+    memcpy(p.ctr, s->ctr, sizeof p.ctr);
+    /* as run: the live count after every event, summed, over events */
+    p.nodes_avg = p.n ? (double)s->ctr[RAP_NCOUNTERS] / (double)p.n : 1.0;
+    p.no_avg = s->no_live_sum;
+    int rc = derive(&s->o, &p);
+    if (rc == 0) print_run(&s->o, &p, s->field);
+    p.nd = NULL; /* s->nd, freed with the session */
+    prof_free(&p);
+    return rc ? -1 : 0;
+}
+
+static void rpl_free(void *vs)
+{
+    free(((rp_link *)vs)->nd);
+}
+
+const hwp_link_eng hwp_link_rap = {
+    HWL_ENG_RAP, HWP_KIND_TUPLE1, sizeof(rp_link),
+    "rap options (as hwprof run --engine rap): --eps E --branching B --width W\n"
+    "  --entries N --buffer S --buffer-count-bits C --counter-bits C\n"
+    "  --merge-first P --merge-q Q --field a|b --hot F --nodes\n",
+    hwp_eo_rap_opts, rp_outopts, rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end,
+    rpl_params, rpl_info, rpl_config, rpl_collect, rpl_report, rpl_free};

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine.h"
 #include "engopt.h"
 #include "strat/strat.h"
 #include "strat/vprof.h"
@@ -291,6 +292,20 @@ static int run_msg(void *ctx, const strat_msg *m)
     return strat_prof_add(&r->prof, m->a, m->b, m->count);
 }
 
+/* The profile `run` prints (without --messages), from the model's messages
+ * or the board's: 0, or -1 out of memory. */
+static int print_profile(const strat_prof *p)
+{
+    size_t cnt;
+    hwp_cmap_ent *s = hwp_cmap_sorted(&p->tup, &cnt);
+    if (!s && cnt) return -1;
+    printf("# strat profile: a b count (events reported by the compressor's messages)\n");
+    for (size_t i = 0; i < cnt; i++)
+        printf("%" PRIx64 " %" PRIx64 " %" PRIu64 "\n", s[i].a, s[i].b, s[i].count);
+    free(s);
+    return 0;
+}
+
 static void print_stats(FILE *f, const char *name, const driver *d, uint64_t events, uint64_t msgs)
 {
     const strat_stats *s = drv_stats(d);
@@ -346,18 +361,10 @@ int hwp_run_strat(int argc, char **argv)
         ret = 1;
         goto out;
     }
-    if (!o.messages) {
-        size_t cnt;
-        hwp_cmap_ent *s = hwp_cmap_sorted(&r.prof.tup, &cnt);
-        if (!s && cnt) {
-            fprintf(stderr, "hwprof run: out of memory\n");
-            ret = 1;
-            goto out;
-        }
-        printf("# strat profile: a b count (events reported by the compressor's messages)\n");
-        for (size_t i = 0; i < cnt; i++)
-            printf("%" PRIx64 " %" PRIx64 " %" PRIu64 "\n", s[i].a, s[i].b, s[i].count);
-        free(s);
+    if (!o.messages && print_profile(&r.prof)) {
+        fprintf(stderr, "hwprof run: out of memory\n");
+        ret = 1;
+        goto out;
     }
     char name[64];
     comp_name(&o.cfg, name, sizeof name);
@@ -512,3 +519,151 @@ out:
     hwp_reader_close(rd);
     return ret;
 }
+
+/* ------------------------------------------------------------------ stream */
+/* The engine on the link (engine.h): CONFIG, INFO and output records as
+ * docs/protocol.md gives them for strat. */
+
+enum { O_LMSGS = HWP_EO_STRAT + 0x80 };
+
+static const struct option st_outopts[] = {{"messages", no_argument, 0, O_LMSGS}, {0, 0, 0, 0}};
+
+typedef struct st_link {
+    hwp_eo_strat eo;
+    int messages;
+    int retire;
+    uint64_t wm;
+    strat_msg *msg; /* the board's messages, in order */
+    uint64_t nmsg, cap;
+} st_link;
+
+static void stl_init(void *vs)
+{
+    st_link *s = vs;
+    hwp_eo_strat_init(&s->eo);
+}
+
+static int stl_opt(const char *cmd, int code, const char *arg, void *vs)
+{
+    st_link *s = vs;
+    int r = hwp_eo_strat_opt(cmd, code, arg, &s->eo);
+    if (r != 1) return r;
+    if (code != O_LMSGS) return 1;
+    s->messages = 1;
+    return 0;
+}
+
+static int stl_finish(const char *cmd, void *vs)
+{
+    return hwp_eo_strat_finish(cmd, &((st_link *)vs)->eo) ? 2 : 0;
+}
+
+static int stl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+{
+    st_link *s = vs;
+    (void)ss;
+    s->retire = ti->kind == HWP_KIND_RETIRE;
+    s->wm = hwp_mask(s->eo.c.width);
+    return 0;
+}
+
+/* the events of next_event, within the field width */
+static int stl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out)
+{
+    const st_link *s = vs;
+    uint64_t a, b;
+    (void)ss;
+    if (!strat_event_of(s->retire, in, &a, &b)) return 0;
+    memset(out, 0, sizeof *out);
+    out->a = a & s->wm;
+    out->b = b & s->wm;
+    return 1;
+}
+
+static int stl_end(const void *vs, const hwp_sess *ss)
+{
+    (void)vs, (void)ss;
+    return 0;
+}
+
+static int stl_params(const void *vs, hwp_bparam *bp)
+{
+    const st_link *s = vs;
+    const strat_cfg *c = &s->eo.c;
+    int n = 0;
+#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
+    BP(1, "W", "--width", c->width, 1);
+    BP(2, "IDX_W", "--entries (log2)", c->idx_bits, 1);
+    BP(3, "WAYS", "--ways", c->ways, 1);
+    BP(4, "CNT_W", "--counter-bits", c->cnt_bits, 1);
+    BP(5, "MISS_W", "--miss-bits", c->miss_bits, 1);
+    BP(6, "TAG_W", "--tag-bits", c->tag_bits, 1);
+    BP(7, "AK_K", "--ak-entries", c->ak_entries, c->ak_en); /* K matters only with --ak */
+    BP(8, "FIFO_AW", "--fifo-depth (log2)", c->fifo_bits, s->eo.fifo_set);
+    BP(9, "HASH_SEED", "--hash-seed", c->hash_seed, 1);
+#undef BP
+    return n;
+}
+
+static int stl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
+{
+    (void)vs, (void)ss, (void)in;
+    return 0;
+}
+
+static int stl_config(const void *vs, uint64_t *v)
+{
+    const strat_cfg *c = &((const st_link *)vs)->eo.c;
+    uint64_t t[] = {(uint64_t)c->mode, c->rate, c->rthr, c->evict, c->replace, c->lfsr_seed,
+                    (uint64_t)c->ak_en};
+    memcpy(v, t, sizeof t);
+    return 7;
+}
+
+static int stl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
+{
+    st_link *s = vs;
+    if (x->tag == HWL_TAG_COUNTERS) return 0;
+    if (s->nmsg == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 4096;
+        strat_msg *nm = realloc(s->msg, (size_t)s->cap * sizeof *nm);
+        if (!nm) {
+            snprintf(err, errn, "out of memory");
+            return -1;
+        }
+        s->msg = nm;
+    }
+    strat_msg m = {x->f[0], x->f[1], (uint32_t)x->f[2]};
+    s->msg[s->nmsg++] = m;
+    return 0;
+}
+
+static int stl_report(void *vs, const hwp_sess *ss)
+{
+    st_link *s = vs;
+    run_ctx r;
+    memset(&r, 0, sizeof r);
+    r.print = s->messages;
+    int rc = strat_prof_init(&r.prof);
+    for (uint64_t i = 0; rc == 0 && i < s->nmsg; i++) rc = run_msg(&r, &s->msg[i]);
+    if (rc == 0 && !s->messages) rc = print_profile(&r.prof);
+    if (rc) fprintf(stderr, "hwprof %s: out of memory\n", ss->cmd);
+    else fprintf(stderr, "strat (board): events=%" PRIu64 " messages=%" PRIu64 "\n", ss->events,
+                 r.msgs);
+    strat_prof_free(&r.prof);
+    return rc ? -1 : 0;
+}
+
+static void stl_free(void *vs)
+{
+    free(((st_link *)vs)->msg);
+}
+
+const hwp_link_eng hwp_link_strat = {
+    HWL_ENG_STRAT, HWP_KIND_TUPLE2, sizeof(st_link),
+    "strat options (as hwprof run --engine strat): --mode M --rate R --entries N\n"
+    "  --ways N --counter-bits N --miss-bits N --tag-bits N --evict N --replace N\n"
+    "  --lfsr-seed N --hash-seed N --ak/--no-ak --ak-entries K --width N\n"
+    "  --fifo-depth N --messages\n",
+    hwp_eo_strat_opts, st_outopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, stl_end,
+    stl_params, stl_info, stl_config, stl_collect, stl_report, stl_free};
