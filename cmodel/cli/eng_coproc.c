@@ -408,16 +408,22 @@ static double edge_error(const sysres *r, uint64_t *nbr, uint64_t *ind)
     return den > 0 ? 100 * sqrt(num / den) : 0;
 }
 
+/* Parses the options and runs the system: -1 to go on, else the exit status. */
+static int start(int argc, char **argv, opts *o, sysres *r)
+{
+    int rc = hwp_coproc_parse(argc, argv, o);
+    if (rc >= 0) return rc;
+    if (run_system(argv[0], o, r) == 0) return -1;
+    sys_free(r);
+    return 1;
+}
+
 int hwp_eval_coproc(int argc, char **argv)
 {
     opts o;
-    int prc = hwp_coproc_parse(argc, argv, &o);
-    if (prc >= 0) return prc;
     sysres r;
-    if (run_system(argv[0], &o, &r)) {
-        sys_free(&r);
-        return 1;
-    }
+    int prc = start(argc, argv, &o, &r);
+    if (prc >= 0) return prc;
     hwp_cmap est;
     uint64_t nloads = 0, npairs = 0;
     if (hwp_cmap_init(&est, 1024) || cp_estimate(r.h.slots, r.h.nslots, &est, &nloads)) {
@@ -528,13 +534,9 @@ int hwp_eval_coproc(int argc, char **argv)
 int hwp_run_coproc(int argc, char **argv)
 {
     opts o;
-    int prc = hwp_coproc_parse(argc, argv, &o);
-    if (prc >= 0) return prc;
     sysres r;
-    if (run_system(argv[0], &o, &r)) {
-        sys_free(&r);
-        return 1;
-    }
+    int prc = start(argc, argv, &o, &r);
+    if (prc >= 0) return prc;
     int rc = hwp_coproc_print_run(&o, &r.h, r.records, r.m.processed, r.m.dropped);
     sys_free(&r);
     return rc;

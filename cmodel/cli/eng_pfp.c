@@ -205,14 +205,22 @@ static void print_run(const pfp_opts *o, uint64_t n, const uint64_t *s, uint64_t
     else printf("%-30s %016llx\n", "dispatch_hash", (unsigned long long)dh);
 }
 
+/* Parses the options and loads the trace: -1 to go on, else the exit status. */
+static int start(int argc, char **argv, pfp_opts *o, pfp_rec **r, size_t *n)
+{
+    int rc = pfp_parse(argc, argv, o);
+    if (rc >= 0) return rc;
+    *r = pfp_load(argv[0], o->path, o->max, n);
+    return *r ? -1 : 1;
+}
+
 int hwp_run_pfp(int argc, char **argv)
 {
     pfp_opts o;
-    int rc = pfp_parse(argc, argv, &o);
-    if (rc >= 0) return rc;
+    pfp_rec *r;
     size_t n;
-    pfp_rec *r = pfp_load(argv[0], o.path, o.max, &n);
-    if (!r) return 1;
+    int rc = start(argc, argv, &o, &r, &n);
+    if (rc >= 0) return rc;
     uint64_t s[PFP_S_N];
     disp_hash dh;
     rc = pfp_one(argv[0], &o, r, n, !o.no_pfp, s, &dh);
@@ -225,11 +233,10 @@ int hwp_run_pfp(int argc, char **argv)
 int hwp_eval_pfp(int argc, char **argv)
 {
     pfp_opts o;
-    int rc = pfp_parse(argc, argv, &o);
-    if (rc >= 0) return rc;
+    pfp_rec *r;
     size_t n;
-    pfp_rec *r = pfp_load(argv[0], o.path, o.max, &n);
-    if (!r) return 1;
+    int rc = start(argc, argv, &o, &r, &n);
+    if (rc >= 0) return rc;
     uint64_t s1[PFP_S_N], s0[PFP_S_N];
     disp_hash d1, d0;
     if (pfp_one(argv[0], &o, r, n, 1, s1, &d1) || pfp_one(argv[0], &o, r, n, 0, s0, &d0)) {
@@ -365,12 +372,6 @@ static int pfl_params(const void *vs, hwp_bparam *bp)
     return n;
 }
 
-static int pfl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
-{
-    (void)vs, (void)ss, (void)in;
-    return 0;
-}
-
 static int pfl_config(const void *vs, uint64_t *v)
 {
     v[0] = ((const pf_link *)vs)->o.no_pfp ? 0 : 1;
@@ -414,15 +415,10 @@ static int pfl_report(void *vs, const hwp_sess *ss)
     return 0;
 }
 
-static void pfl_free(void *vs)
-{
-    (void)vs;
-}
-
 const hwp_link_eng hwp_link_pfp = {
     HWL_ENG_PFP, HWP_KIND_RETIRE, sizeof(pf_link),
     "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
     "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
     "  --max N (= --max-events)\n",
     hwp_eo_pfp_opts, pf_outopts, pfl_init, pfl_opt, pfl_finish, pfl_begin, pfl_map, pfl_end,
-    pfl_params, pfl_info, pfl_config, pfl_collect, pfl_report, pfl_free};
+    pfl_params, NULL, pfl_config, pfl_collect, pfl_report, NULL};

@@ -538,19 +538,29 @@ static void print_run(const rap_opts *o, const prof *p, int field)
     }
 }
 
+/* Parses the options, reads the keys and builds the profile: -1 to go on,
+ * else the exit status. */
+static int start(int argc, char **argv, rap_opts *o, uint64_t **keys, uint64_t *n, int *field,
+                 prof *p)
+{
+    int rc = parse(argc, argv, o);
+    if (rc) return rc;
+    if (read_keys(o, argv[0], keys, n, field)) return 1;
+    if (build(o, argv[0], *keys, *n, p)) {
+        free(*keys);
+        return 1;
+    }
+    return -1;
+}
+
 int hwp_run_rap(int argc, char **argv)
 {
     rap_opts o;
-    int rc = parse(argc, argv, &o);
-    if (rc) return rc;
     uint64_t *keys, n;
     int field;
-    if (read_keys(&o, argv[0], &keys, &n, &field)) return 1;
     prof p;
-    if (build(&o, argv[0], keys, n, &p)) {
-        free(keys);
-        return 1;
-    }
+    int rc = start(argc, argv, &o, &keys, &n, &field, &p);
+    if (rc >= 0) return rc;
     print_run(&o, &p, field);
     prof_free(&p);
     free(keys);
@@ -576,16 +586,11 @@ static uint64_t lower(const uint64_t *s, uint64_t n, uint64_t v) /* first index 
 int hwp_eval_rap(int argc, char **argv)
 {
     rap_opts o;
-    int rc = parse(argc, argv, &o);
-    if (rc) return rc;
     uint64_t *keys, n;
     int field;
-    if (read_keys(&o, argv[0], &keys, &n, &field)) return 1;
     prof p;
-    if (build(&o, argv[0], keys, n, &p)) {
-        free(keys);
-        return 1;
-    }
+    int rc = start(argc, argv, &o, &keys, &n, &field, &p);
+    if (rc >= 0) return rc;
     qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
     p.tru = malloc((size_t)(p.nn ? p.nn : 1) * sizeof *p.tru);
     double max_err = 0, hot_sum = 0, hot_max = 0;

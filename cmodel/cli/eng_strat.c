@@ -322,17 +322,26 @@ static void print_stats(FILE *f, const char *name, const driver *d, uint64_t eve
     fprintf(f, "\n");
 }
 
+/* Parses the options and opens the trace: -1 to go on, else the exit status. */
+static int start(int argc, char **argv, strat_opts *o, hwp_reader **rd)
+{
+    hwp_err err;
+    int rc = parse(argc, argv, o);
+    if (rc) return rc == 1 ? 0 : 2;
+    if (hwp_reader_open(rd, o->trace, &err)) {
+        fprintf(stderr, "hwprof %s: %s\n", argv[0], err.msg);
+        return 1;
+    }
+    return -1;
+}
+
 int hwp_run_strat(int argc, char **argv)
 {
     strat_opts o;
-    int rc = parse(argc, argv, &o);
-    if (rc) return rc == 1 ? 0 : 2;
     hwp_err err;
     hwp_reader *rd;
-    if (hwp_reader_open(&rd, o.trace, &err)) {
-        fprintf(stderr, "hwprof run: %s\n", err.msg);
-        return 1;
-    }
+    int rc = start(argc, argv, &o, &rd);
+    if (rc >= 0) return rc;
     driver d;
     run_ctx r;
     memset(&r, 0, sizeof r);
@@ -386,14 +395,10 @@ typedef struct eval_point {
 int hwp_eval_strat(int argc, char **argv)
 {
     strat_opts o;
-    int rc = parse(argc, argv, &o);
-    if (rc) return rc == 1 ? 0 : 2;
     hwp_err err;
     hwp_reader *rd;
-    if (hwp_reader_open(&rd, o.trace, &err)) {
-        fprintf(stderr, "hwprof eval: %s\n", err.msg);
-        return 1;
-    }
+    int rc = start(argc, argv, &o, &rd);
+    if (rc >= 0) return rc;
     const hwp_trace_info *ti = hwp_reader_info(rd);
     uint64_t total = ti->count;
     if (o.max_events < total) total = o.max_events;
@@ -580,12 +585,6 @@ static int stl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_re
     return 1;
 }
 
-static int stl_end(const void *vs, const hwp_sess *ss)
-{
-    (void)vs, (void)ss;
-    return 0;
-}
-
 static int stl_params(const void *vs, hwp_bparam *bp)
 {
     const st_link *s = vs;
@@ -603,12 +602,6 @@ static int stl_params(const void *vs, hwp_bparam *bp)
     BP(9, "HASH_SEED", "--hash-seed", c->hash_seed, 1);
 #undef BP
     return n;
-}
-
-static int stl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
-{
-    (void)vs, (void)ss, (void)in;
-    return 0;
 }
 
 static int stl_config(const void *vs, uint64_t *v)
@@ -665,5 +658,5 @@ const hwp_link_eng hwp_link_strat = {
     "  --ways N --counter-bits N --miss-bits N --tag-bits N --evict N --replace N\n"
     "  --lfsr-seed N --hash-seed N --ak/--no-ak --ak-entries K --width N\n"
     "  --fifo-depth N --messages\n",
-    hwp_eo_strat_opts, st_outopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, stl_end,
-    stl_params, stl_info, stl_config, stl_collect, stl_report, stl_free};
+    hwp_eo_strat_opts, st_outopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL,
+    stl_params, NULL, stl_config, stl_collect, stl_report, stl_free};

@@ -46,7 +46,8 @@ typedef struct hwp_sess {
 /* An engine on the link. Each function gets the engine's session state s
  * (size bytes, zeroed before init). Return conventions: option functions as
  * engopt.h (0 taken / done, 1 not one of this engine's, 2 usage error with
- * message); the others 0 ok, -1 with a message printed, except where noted. */
+ * message); the others 0 ok, -1 with a message printed, except where noted.
+ * end, info and free may be NULL (nothing to check or free). */
 typedef struct hwp_link_eng {
     int id;        /* HWL_ENG_* */
     int kind;      /* HWP_KIND_* of the records on the wire */

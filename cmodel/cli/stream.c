@@ -256,7 +256,7 @@ static int load_records(const sopts *o, hwp_sess *ss, recs *v)
     }
     hwp_reader_close(rd);
     ss->events = v->n;
-    if (o->le->end(o->es, ss)) {
+    if (o->le->end && o->le->end(o->es, ss)) {
         free(v->r);
         v->r = NULL;
         return -1;
@@ -378,7 +378,7 @@ static int check_info(const sopts *o, const hwp_sess *ss, const hwl_info *in)
             bad = 1;
         }
     }
-    int r = o->le->info(o->es, ss, in);
+    int r = o->le->info ? o->le->info(o->es, ss, in) : 0;
     if (r < 0) return -1;
     bad |= r;
     if (bad) fprintf(stderr, "hwprof stream: the board's build does not match the requested "
@@ -509,6 +509,12 @@ fail:
     return -1;
 }
 
+static void end_engine(sopts *o)
+{
+    if (o->es && o->le->free) o->le->free(o->es);
+    free(o->es);
+}
+
 int hwp_cmd_stream(int argc, char **argv)
 {
     /* an engine with a host loop of its own (the co-processor's virtual time) */
@@ -524,8 +530,7 @@ int hwp_cmd_stream(int argc, char **argv)
         rc = 2;
     }
     if (rc) {
-        if (o.es) o.le->free(o.es);
-        free(o.es);
+        end_engine(&o);
         return rc == 1 ? 0 : 2;
     }
     if (!o.progress) o.progress = isatty(2);
@@ -584,8 +589,7 @@ int hwp_cmd_stream(int argc, char **argv)
 out:
     if (have_io) hwp_port_close(&io);
     if (have_host) hwl_host_free(&h);
-    o.le->free(o.es);
-    free(o.es);
+    end_engine(&o);
     free(v.r);
     return rc ? 1 : 0;
 }
