@@ -89,7 +89,8 @@ static void usage(FILE *f, const sopts *o)
                "  --retries N        fruitless timeouts in a row before giving up (8)\n"
                "  --progress         live progress line on stderr (default: when stderr is a tty)\n"
                "  --encode-only      no port: measure the wire encoding of TRACE (bytes per tuple)\n"
-               "  --max-events N     stop after N records (events for strat)\n"
+               "  --max-events N     stop after N of the records the engine takes (a trace\n"
+               "                     record the engine skips does not count)\n"
                "  --json             the profile as `hwprof run --json` prints it\n"
                "  --help             this text (with --engine E: that engine's options too)\n");
     if (o->le) fprintf(f, "%s", o->le->help);
