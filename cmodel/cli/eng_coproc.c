@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "cmap.h"
+#include "engopt.h"
 #include "eng_coproc.h"
 #include "coproc/coproc.h"
 #include "coproc/cp_asm.h"
@@ -80,19 +81,19 @@ static void usage(FILE *f, const char *cmd)
                                      : "Prints the collected profile.");
 }
 
-int hwp_coproc_parse(int argc, char **argv, opts *o)
+/* The engine's options; --json and --help are the command's. */
+const struct option hwp_coproc_optab[] = {
+    {"program", required_argument, 0, 'p'}, {"program-file", required_argument, 0, 'F'},
+    {"cam-aw", required_argument, 0, 'C'},  {"da-aw", required_argument, 0, 'D'},
+    {"sb-aw", required_argument, 0, 'S'},   {"ft-aw", required_argument, 0, 'T'},
+    {"no-mask", no_argument, 0, 'n'},       {"part-period", required_argument, 0, 'P'},
+    {"copy-period", required_argument, 0, 'Y'}, {"remask-period", required_argument, 0, 'R'},
+    {"max-records", required_argument, 0, 'm'}, {"checkpoints", required_argument, 0, 'k'},
+    {"min-frac", required_argument, 0, 'f'}, {"top", required_argument, 0, 't'},
+    {0, 0, 0, 0}};
+
+void hwp_coproc_init(opts *o)
 {
-    static const struct option lo[] = {
-        {"program", required_argument, 0, 'p'}, {"program-file", required_argument, 0, 'F'},
-        {"cam-aw", required_argument, 0, 'C'},  {"da-aw", required_argument, 0, 'D'},
-        {"sb-aw", required_argument, 0, 'S'},   {"ft-aw", required_argument, 0, 'T'},
-        {"no-mask", no_argument, 0, 'n'},       {"part-period", required_argument, 0, 'P'},
-        {"copy-period", required_argument, 0, 'Y'}, {"remask-period", required_argument, 0, 'R'},
-        {"max-records", required_argument, 0, 'm'}, {"checkpoints", required_argument, 0, 'k'},
-        {"min-frac", required_argument, 0, 'f'}, {"top", required_argument, 0, 't'},
-        {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    const char *cmd = argv[0];
     memset(o, 0, sizeof *o);
     cp_cfg_default(&o->cfg);
     cp_host_params_default(&o->prm);
@@ -102,30 +103,33 @@ int hwp_coproc_parse(int argc, char **argv, opts *o)
     o->top = 3;
     o->min_frac = 0.10;
     o->max_records = UINT64_MAX;
-    int c;
+}
+
+int hwp_coproc_opt(const char *cmd, int c, const char *arg, opts *o)
+{
     unsigned long long u;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "p:jh", lo, NULL)) != -1) {
-        switch (c) {
-        case 'p': o->prog_name = optarg; break;
-        case 'F': o->prog_file = optarg; break;
-        case 'C': if (hwp_cli_uint(cmd, "cam-aw", optarg, 2, 7, &u)) return 2; o->cfg.cam_aw = (int)u; break;
-        case 'D': if (hwp_cli_uint(cmd, "da-aw", optarg, 4, 11, &u)) return 2; o->cfg.da_aw = (int)u; break;
-        case 'S': if (hwp_cli_uint(cmd, "sb-aw", optarg, 1, 7, &u)) return 2; o->cfg.sb_aw = (int)u; break;
-        case 'T': if (hwp_cli_uint(cmd, "ft-aw", optarg, 4, 12, &u)) return 2; o->cfg.ft_aw = (int)u; break;
-        case 'n': o->prm.masking = 0; break;
-        case 'P': if (hwp_cli_uint(cmd, "part-period", optarg, 0, 1ull << 40, &u)) return 2; o->prm.part_period = u; break;
-        case 'R': if (hwp_cli_uint(cmd, "remask-period", optarg, 0, 1ull << 40, &u)) return 2; o->prm.remask_period = u; break;
-        case 'Y': if (hwp_cli_uint(cmd, "copy-period", optarg, 0, 1ull << 40, &u)) return 2; o->prm.copy_period = u; break;
-        case 'm': if (hwp_cli_uint(cmd, "max-records", optarg, 1, UINT64_MAX, &u)) return 2; o->max_records = u; break;
-        case 'k': if (hwp_cli_uint(cmd, "checkpoints", optarg, 1, 1000, &u)) return 2; o->nchk = (int)u; break;
-        case 'f': if (hwp_cli_double(cmd, "min-frac", optarg, 0.0, 1.0, &o->min_frac)) return 2; break;
-        case 't': if (hwp_cli_uint(cmd, "top", optarg, 1, 100, &u)) return 2; o->top = (int)u; break;
-        case 'j': o->json = 1; break;
-        case 'h': usage(stdout, cmd); return 0;
-        default: usage(stderr, cmd); return 2;
-        }
+    switch (c) {
+    case 'p': o->prog_name = arg; break;
+    case 'F': o->prog_file = arg; break;
+    case 'C': if (hwp_cli_uint(cmd, "cam-aw", arg, 2, 7, &u)) return 2; o->cfg.cam_aw = (int)u; break;
+    case 'D': if (hwp_cli_uint(cmd, "da-aw", arg, 4, 11, &u)) return 2; o->cfg.da_aw = (int)u; break;
+    case 'S': if (hwp_cli_uint(cmd, "sb-aw", arg, 1, 7, &u)) return 2; o->cfg.sb_aw = (int)u; break;
+    case 'T': if (hwp_cli_uint(cmd, "ft-aw", arg, 4, 12, &u)) return 2; o->cfg.ft_aw = (int)u; break;
+    case 'n': o->prm.masking = 0; break;
+    case 'P': if (hwp_cli_uint(cmd, "part-period", arg, 0, 1ull << 40, &u)) return 2; o->prm.part_period = u; break;
+    case 'R': if (hwp_cli_uint(cmd, "remask-period", arg, 0, 1ull << 40, &u)) return 2; o->prm.remask_period = u; break;
+    case 'Y': if (hwp_cli_uint(cmd, "copy-period", arg, 0, 1ull << 40, &u)) return 2; o->prm.copy_period = u; break;
+    case 'm': if (hwp_cli_uint(cmd, "max-records", arg, 1, UINT64_MAX, &u)) return 2; o->max_records = u; break;
+    case 'k': if (hwp_cli_uint(cmd, "checkpoints", arg, 1, 1000, &u)) return 2; o->nchk = (int)u; break;
+    case 'f': if (hwp_cli_double(cmd, "min-frac", arg, 0.0, 1.0, &o->min_frac)) return 2; break;
+    case 't': if (hwp_cli_uint(cmd, "top", arg, 1, 100, &u)) return 2; o->top = (int)u; break;
+    default: return 1;
     }
+    return 0;
+}
+
+int hwp_coproc_finish(const char *cmd, opts *o)
+{
     if (strcmp(o->prog_name, "value") == 0) o->prog = CP_PROG_VALUE;
     else if (strcmp(o->prog_name, "edge") == 0) o->prog = CP_PROG_EDGE;
     else {
@@ -137,6 +141,30 @@ int hwp_coproc_parse(int argc, char **argv, opts *o)
                 o->cfg.da_aw, 1 << o->cfg.cam_aw, o->prog_name);
         return 2;
     }
+    return 0;
+}
+
+int hwp_coproc_parse(int argc, char **argv, opts *o)
+{
+    static const struct option cmd_opts[] = {
+        {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *cmd = argv[0];
+    struct option lo[24];
+    if (hwp_eo_cat(lo, 24, hwp_coproc_optab, cmd_opts)) return 2;
+    hwp_coproc_init(o);
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "p:jh", lo, NULL)) != -1) {
+        int r = hwp_coproc_opt(cmd, c, optarg, o);
+        if (r == 2) return 2;
+        if (r == 0) continue;
+        switch (c) {
+        case 'j': o->json = 1; break;
+        case 'h': usage(stdout, cmd); return 0;
+        default: usage(stderr, cmd); return 2;
+        }
+    }
+    if (hwp_coproc_finish(cmd, o)) return 2;
     if (optind != argc - 1) {
         fprintf(stderr, "hwprof %s: expected exactly one TRACE\n", cmd);
         usage(stderr, cmd);

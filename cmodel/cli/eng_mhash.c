@@ -461,7 +461,7 @@ static int mhl_finish(const char *cmd, void *vs)
     return 0;
 }
 
-static int mhl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+static int mhl_begin(void *vs, hwp_sess *ss, const hwp_trace_info *ti)
 {
     mh_link *s = vs;
     s->o.trace = ss->trace;
@@ -607,5 +607,6 @@ const hwp_link_eng hwp_link_mhash = {
     "  --counter-bits N --epoch-bits N --max-tables N --accumulator N --interval N\n"
     "  --threshold PCT --threshold-count N --cons 0|1 --reset 0|1 --shield 0|1\n"
     "  --retain 0|1 --seed N --width N --summary\n",
+    1,
     hwp_eo_mhash_opts, mh_outopts, mhl_init, mhl_opt, mhl_finish, mhl_begin, mhl_map, mhl_end,
-    mhl_params, mhl_info, mhl_config, mhl_collect, mhl_report, mhl_free};
+    mhl_params, mhl_info, mhl_config, mhl_collect, NULL, mhl_report, mhl_free};

@@ -320,7 +320,7 @@ static int pfl_finish(const char *cmd, void *vs)
     return 0;
 }
 
-static int pfl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+static int pfl_begin(void *vs, hwp_sess *ss, const hwp_trace_info *ti)
 {
     pf_link *s = vs;
     s->o.path = ss->trace;
@@ -420,5 +420,6 @@ const hwp_link_eng hwp_link_pfp = {
     "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
     "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
     "  --max N (= --max-events)\n",
+    1,
     hwp_eo_pfp_opts, pf_outopts, pfl_init, pfl_opt, pfl_finish, pfl_begin, pfl_map, pfl_end,
-    pfl_params, NULL, pfl_config, pfl_collect, pfl_report, NULL};
+    pfl_params, NULL, pfl_config, pfl_collect, NULL, pfl_report, NULL};

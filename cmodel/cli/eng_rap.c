@@ -700,7 +700,7 @@ static int rpl_finish(const char *cmd, void *vs)
     return 0;
 }
 
-static int rpl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+static int rpl_begin(void *vs, hwp_sess *ss, const hwp_trace_info *ti)
 {
     rp_link *s = vs;
     s->o.trace = ss->trace;
@@ -817,5 +817,6 @@ const hwp_link_eng hwp_link_rap = {
     "rap options (as hwprof run --engine rap): --eps E --branching B --width W\n"
     "  --entries N --buffer S --buffer-count-bits C --counter-bits C\n"
     "  --merge-first P --merge-q Q --field a|b --hot F --nodes\n",
+    1,
     hwp_eo_rap_opts, rp_outopts, rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end,
-    rpl_params, rpl_info, rpl_config, rpl_collect, rpl_report, rpl_free};
+    rpl_params, rpl_info, rpl_config, rpl_collect, NULL, rpl_report, rpl_free};

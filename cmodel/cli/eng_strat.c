@@ -563,7 +563,7 @@ static int stl_finish(const char *cmd, void *vs)
     return hwp_eo_strat_finish(cmd, &((st_link *)vs)->eo) ? 2 : 0;
 }
 
-static int stl_begin(void *vs, const hwp_sess *ss, const hwp_trace_info *ti)
+static int stl_begin(void *vs, hwp_sess *ss, const hwp_trace_info *ti)
 {
     st_link *s = vs;
     (void)ss;
@@ -658,5 +658,6 @@ const hwp_link_eng hwp_link_strat = {
     "  --ways N --counter-bits N --miss-bits N --tag-bits N --evict N --replace N\n"
     "  --lfsr-seed N --hash-seed N --ak/--no-ak --ak-entries K --width N\n"
     "  --fifo-depth N --messages\n",
+    1,
     hwp_eo_strat_opts, st_outopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL,
-    stl_params, NULL, stl_config, stl_collect, stl_report, stl_free};
+    stl_params, NULL, stl_config, stl_collect, NULL, stl_report, stl_free};

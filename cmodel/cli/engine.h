@@ -8,10 +8,11 @@
  * model, and the records `stream` sends are mapped by the same function that
  * feeds `run`'s model.
  *
- * An engine streams either through the generic board session of stream.c
+ * Every engine streams through the one board session of stream.c
  * (hwp_engine.link: options, trace-to-record mapping, INFO and CONFIG, the
- * output records and the report) or through a host loop of its own
- * (hwp_engine.stream, the co-processor's virtual-time loop).
+ * output records and the report); an engine whose host takes part in the
+ * run (the co-processor's virtual time) brings its own loop for the part
+ * between the INFO checks and the end of the output (hwp_link_eng.host).
  */
 #ifndef HWP_ENGINE_H
 #define HWP_ENGINE_H
@@ -40,26 +41,31 @@ typedef struct hwp_sess {
     const char *trace; /* the trace file */
     const char *port;  /* the device */
     int json;          /* --json */
+    int progress;      /* a progress line on stderr */
+    uint64_t max;      /* records to send at most (0: all); begin may lower it */
     uint64_t events;   /* records mapped so far; at the report, records sent */
+    int end;           /* the END output record has come */
 } hwp_sess;
 
 /* An engine on the link. Each function gets the engine's session state s
  * (size bytes, zeroed before init). Return conventions: option functions as
  * engopt.h (0 taken / done, 1 not one of this engine's, 2 usage error with
  * message); the others 0 ok, -1 with a message printed, except where noted.
- * end, info and free may be NULL (nothing to check or free). */
+ * end, info, config, host and free may be NULL (nothing to check, no
+ * CONFIG registers, the generic loop, nothing to free). */
 typedef struct hwp_link_eng {
     int id;        /* HWL_ENG_* */
     int kind;      /* HWP_KIND_* of the records on the wire */
     size_t size;   /* bytes of the session state */
     const char *help; /* the engine's lines of `hwprof stream --engine E --help` */
+    int json;         /* --json is taken (as `hwprof run --engine E` takes it) */
     const struct option *opts;     /* the engine's options (engopt.c) */
     const struct option *out_opts; /* output options of the engine's `run` */
     void (*init)(void *s);
     int (*opt)(const char *cmd, int code, const char *arg, void *s);
     int (*finish)(const char *cmd, void *s);
     /* Checks the trace kind before the first record. */
-    int (*begin)(void *s, const hwp_sess *ss, const hwp_trace_info *ti);
+    int (*begin)(void *s, hwp_sess *ss, const hwp_trace_info *ti);
     /* One trace record to the wire record *out: 1 sent, 0 skipped, -1 error. */
     int (*map)(const void *s, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out);
     /* After the last record: limits of the board's counters and the like. */
@@ -73,6 +79,12 @@ typedef struct hwp_link_eng {
     int (*config)(const void *s, uint64_t *v);
     /* One output record other than END, in order: 0, or -1 with err filled. */
     int (*collect)(void *s, const hwl_orec *x, char *err, size_t errn);
+    /* The engine's own host loop after HELLO, the INFO checks and the rate
+     * change, in place of RESET, CONFIG, TUPLES, EOS and the wait for END
+     * (output records still go to collect, END sets ss->end): 0, or -1 with
+     * h->err set. */
+    int (*host)(void *s, const hwp_sess *ss, hwl_host *h, const hwl_info *in, const hwp_rec *r,
+                uint64_t n);
     /* After END: checks that every record came and prints the report with
      * `run`'s printer. 0, or -1 with a message printed (nothing printed on
      * stdout). */
@@ -84,8 +96,7 @@ typedef struct hwp_engine {
     const char *name;
     int (*run)(int argc, char **argv);  /* argv[0] "run", --engine removed */
     int (*eval)(int argc, char **argv); /* argv[0] "eval", --engine removed */
-    int (*stream)(int argc, char **argv); /* own host loop, or NULL: link */
-    const hwp_link_eng *link;
+    const hwp_link_eng *link;           /* hwprof stream */
 } hwp_engine;
 
 extern const hwp_engine hwp_engines[];
@@ -94,6 +105,6 @@ extern const int hwp_n_engines;
 const hwp_engine *hwp_engine_find(const char *name);
 
 extern const hwp_link_eng hwp_link_mhash, hwp_link_strat, hwp_link_rap, hwp_link_pfp;
-int hwp_stream_coproc(int argc, char **argv); /* stream_coproc.c */
+extern const hwp_link_eng hwp_link_coproc; /* stream_coproc.c */
 
 #endif

@@ -9,11 +9,11 @@
 #include "engine.h"
 
 const hwp_engine hwp_engines[] = {
-    {"mhash", hwp_run_mhash, hwp_eval_mhash, NULL, &hwp_link_mhash},
-    {"strat", hwp_run_strat, hwp_eval_strat, NULL, &hwp_link_strat},
-    {"rap", hwp_run_rap, hwp_eval_rap, NULL, &hwp_link_rap},
-    {"coproc", hwp_run_coproc, hwp_eval_coproc, hwp_stream_coproc, NULL},
-    {"pfp", hwp_run_pfp, hwp_eval_pfp, NULL, &hwp_link_pfp},
+    {"mhash", hwp_run_mhash, hwp_eval_mhash, &hwp_link_mhash},
+    {"strat", hwp_run_strat, hwp_eval_strat, &hwp_link_strat},
+    {"rap", hwp_run_rap, hwp_eval_rap, &hwp_link_rap},
+    {"coproc", hwp_run_coproc, hwp_eval_coproc, &hwp_link_coproc},
+    {"pfp", hwp_run_pfp, hwp_eval_pfp, &hwp_link_pfp},
 };
 const int hwp_n_engines = (int)(sizeof hwp_engines / sizeof hwp_engines[0]);
 

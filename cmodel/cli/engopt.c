@@ -361,7 +361,7 @@ int hwp_eo_has(const struct option *t, const char *s)
     if (!s || strncmp(s, "--", 2)) return 0;
     s += 2;
     size_t len = strcspn(s, "=");
-    for (; t->name; t++)
+    for (; t && t->name; t++)
         if (strlen(t->name) == len && !strncmp(t->name, s, len)) return 1;
     return 0;
 }

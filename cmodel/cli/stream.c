@@ -207,6 +207,11 @@ static int parse(int argc, char **argv, sopts *o)
         return 2;
     }
     o->trace = argv[optind];
+    if (o->json && !o->le->json) {
+        fprintf(stderr, "hwprof stream: --json: hwprof run --engine %s prints text only\n",
+                o->engine);
+        return 2;
+    }
     if (!o->port && !o->encode_only) {
         fprintf(stderr, "hwprof stream: --port DEV is required (or --encode-only)\n");
         return 2;
@@ -233,7 +238,7 @@ static int load_records(const sopts *o, hwp_sess *ss, recs *v)
     }
     if (o->le->begin(o->es, ss, hwp_reader_info(rd))) goto fail;
     hwp_rec rec;
-    while (!o->max_events || v->n < o->max_events) {
+    while (!ss->max || v->n < ss->max) {
         int rc = hwp_reader_next(rd, &rec, &err);
         if (rc < 0) {
             fprintf(stderr, "hwprof stream: %s\n", err.msg);
@@ -310,7 +315,7 @@ static int encode_only(const sopts *o, const recs *v)
 
 typedef struct result {
     const sopts *o;
-    int end;
+    hwp_sess *ss;
     char err[256];
 } result;
 
@@ -331,11 +336,11 @@ static int on_out(void *ctx, const uint8_t *p, size_t n)
             }
             return -1;
         }
-        if (r->end) {
+        if (r->ss->end) {
             snprintf(r->err, sizeof r->err, "output record 0x%02x after END", x.tag);
             return -1;
         }
-        if (x.tag == HWL_TAG_END) r->end = 1;
+        if (x.tag == HWL_TAG_END) r->ss->end = 1;
         else if (le->collect(r->o->es, &x, r->err, sizeof r->err)) return -1;
     }
     return 0;
@@ -390,7 +395,7 @@ static int check_info(const sopts *o, const hwp_sess *ss, const hwl_info *in)
 static size_t config_payload(const sopts *o, uint8_t *pl)
 {
     uint64_t v[8];
-    int n = o->le->config(o->es, v);
+    int n = o->le->config ? o->le->config(o->es, v) : 0;
     size_t len = 0;
     for (int i = 0; i < n; i++) {
         pl[len++] = (uint8_t)(i + 1);
@@ -418,6 +423,53 @@ static void progress(const sopts *o, const hwl_host *h, uint64_t done, uint64_t 
                     "%" PRIu64 " retransmits   %s",
             done, total, total ? 100.0 * (double)done / (double)total : 100.0,
             (double)done / el, (double)h->st.tx_bytes / el, h->st.retransmits, final ? "\n" : "");
+}
+
+/* The session after the INFO checks for an engine without a host loop of
+ * its own: RESET, CONFIG, the records as TUPLES within the device's credit,
+ * EOS, then POLL until END. 0; -1 link error (h->err); -2 message printed. */
+static int send_all(const sopts *o, const hwp_sess *ss, const recs *v, hwl_host *h, double *secs,
+                    uint64_t *sent)
+{
+    uint8_t pl[HWL_MAX_PAYLOAD];
+    size_t cl = config_payload(o, pl);
+    if (hwl_host_send(h, HWL_RESET, NULL, 0) || hwl_host_send(h, HWL_CONFIG, pl, cl)) return -1;
+    double t0 = mono_s(), last = t0;
+    hwl_enc e;
+    int kind = o->le->kind;
+    hwl_enc_init(&e, kind);
+    for (uint64_t i = 0; i <= v->n; i++) {
+        if (i < v->n && hwl_enc_add(&e, &v->r[i])) continue;
+        if (e.nrec) {
+            if (hwl_host_send_units(h, HWL_TUPLES, e.pl, e.len, (uint32_t)e.nrec)) return -1;
+            *sent += e.nrec;
+            progress(o, h, *sent, v->n, t0, &last, 0);
+        }
+        hwl_enc_init(&e, kind);
+        if (i < v->n) hwl_enc_add(&e, &v->r[i]);
+    }
+    if (hwl_host_send(h, HWL_EOS, NULL, 0) || hwl_host_flush(h)) return -1;
+    *secs = mono_s() - t0;
+    progress(o, h, *sent, v->n, t0, &last, 1);
+    /* results: poll until END */
+    double idle_since = mono_s();
+    double idle_max = 10.0 * (h->retries + 1) * h->timeout_ms / 1000.0;
+    while (!ss->end) {
+        uint64_t before = h->st.out_chunks;
+        if (hwl_host_poll(h)) return -1;
+        if (h->st.out_chunks == before) {
+            if (mono_s() - idle_since > idle_max) {
+                fprintf(stderr, "hwprof stream: %s: the board never finished (no END %.0f s after "
+                                "its last output; flags 0x%02x)\n", o->port, idle_max, h->flags);
+                return -2;
+            }
+            struct timespec ts = {0, 10 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        } else {
+            idle_since = mono_s();
+        }
+    }
+    return 0;
 }
 
 static int session(const sopts *o, const hwp_sess *ss, const recs *v, result *res, hwl_host *h,
@@ -449,45 +501,17 @@ static int session(const sopts *o, const hwp_sess *ss, const recs *v, result *re
             return -1;
         }
     }
-    uint8_t pl[HWL_MAX_PAYLOAD];
-    size_t cl = config_payload(o, pl);
-    if (hwl_host_send(h, HWL_RESET, NULL, 0) || hwl_host_send(h, HWL_CONFIG, pl, cl)) goto fail;
-    double t0 = mono_s(), last = t0;
-    hwl_enc e;
-    int kind = o->le->kind;
-    hwl_enc_init(&e, kind);
-    for (uint64_t i = 0; i <= v->n; i++) {
-        if (i < v->n && hwl_enc_add(&e, &v->r[i])) continue;
-        if (e.nrec) {
-            if (hwl_host_send_units(h, HWL_TUPLES, e.pl, e.len, (uint32_t)e.nrec)) goto fail;
-            sent += e.nrec;
-            progress(o, h, sent, v->n, t0, &last, 0);
-        }
-        hwl_enc_init(&e, kind);
-        if (i < v->n) hwl_enc_add(&e, &v->r[i]);
+    int rc;
+    if (o->le->host) {
+        double t0 = mono_s();
+        rc = o->le->host(o->es, ss, h, &info, v->r, v->n);
+        *secs = mono_s() - t0;
+    } else {
+        rc = send_all(o, ss, v, h, secs, &sent);
     }
-    if (hwl_host_send(h, HWL_EOS, NULL, 0) || hwl_host_flush(h)) goto fail;
-    *secs = mono_s() - t0;
-    progress(o, h, sent, v->n, t0, &last, 1);
-    /* results: poll until END, then once more so the END chunk is popped */
-    double idle_since = mono_s();
-    double idle_max = 10.0 * (h->retries + 1) * h->timeout_ms / 1000.0;
-    while (!res->end) {
-        uint64_t before = h->st.out_chunks;
-        if (hwl_host_poll(h)) goto fail;
-        if (h->st.out_chunks == before) {
-            if (mono_s() - idle_since > idle_max) {
-                fprintf(stderr, "hwprof stream: %s: the board never finished (no END %.0f s after "
-                                "its last output; flags 0x%02x)\n", o->port, idle_max, h->flags);
-                return -1;
-            }
-            struct timespec ts = {0, 10 * 1000 * 1000};
-            nanosleep(&ts, NULL);
-        } else {
-            idle_since = mono_s();
-        }
-    }
-    if (hwl_host_poll(h) || hwl_host_status(h, st)) goto fail;
+    if (rc == -2) return -1;
+    /* once more so the END chunk is popped */
+    if (rc || hwl_host_poll(h) || hwl_host_status(h, st)) goto fail;
     if (!(h->flags & HWL_F_DONE)) {
         fprintf(stderr, "hwprof stream: %s: END received but the board does not report done\n",
                 o->port);
@@ -504,9 +528,10 @@ fail:
         fprintf(stderr, "hwprof stream: %s: protocol error: %s\n", o->port, res->err);
     else
         fprintf(stderr, "hwprof stream: %s: %s\n", o->port, h->err);
-    fprintf(stderr, "hwprof stream: %s: stopped with %" PRIu64 " of %" PRIu64 " tuples confirmed "
-                    "by the board (%" PRIu64 " sent); no profile\n", o->port, h->st.units_acked,
-            v->n, sent);
+    if (!o->le->host)
+        fprintf(stderr, "hwprof stream: %s: stopped with %" PRIu64 " of %" PRIu64 " tuples "
+                        "confirmed by the board (%" PRIu64 " sent); no profile\n", o->port,
+                h->st.units_acked, v->n, sent);
     return -1;
 }
 
@@ -518,9 +543,6 @@ static void end_engine(sopts *o)
 
 int hwp_cmd_stream(int argc, char **argv)
 {
-    /* an engine with a host loop of its own (the co-processor's virtual time) */
-    const hwp_engine *eng = hwp_engine_find(engine_arg(argc, argv));
-    if (eng && eng->stream) return eng->stream(argc, argv);
     sopts o;
     memset(&o, 0, sizeof o);
     int rc = parse(argc, argv, &o);
@@ -535,7 +557,7 @@ int hwp_cmd_stream(int argc, char **argv)
         return rc == 1 ? 0 : 2;
     }
     if (!o.progress) o.progress = isatty(2);
-    hwp_sess ss = {"stream", o.trace, o.port, o.json, 0};
+    hwp_sess ss = {"stream", o.trace, o.port, o.json, o.progress, o.max_events, 0, 0};
     recs v = {NULL, 0, 0};
     hwl_io io;
     hwl_host h;
@@ -551,6 +573,7 @@ int hwp_cmd_stream(int argc, char **argv)
     result res;
     memset(&res, 0, sizeof res);
     res.o = &o;
+    res.ss = &ss;
     if (hwl_host_init(&h, &io, o.timeout_ms, o.retries)) {
         fprintf(stderr, "hwprof stream: out of memory\n");
         goto out;
