@@ -419,6 +419,13 @@ int hwp_eval_mhash(int argc, char **argv)
 /* The engine on the link (engine.h): CONFIG, INFO and output records as
  * docs/protocol.md gives them for mhash. */
 
+/* the engine's lines of `hwprof stream --engine mhash --help` */
+static const char mh_help[] =
+    "mhash options (as hwprof run --engine mhash): --tables N --counters N\n"
+    "  --counter-bits N --epoch-bits N --max-tables N --accumulator N --interval N\n"
+    "  --threshold PCT --threshold-count N --cons 0|1 --reset 0|1 --shield 0|1\n"
+    "  --retain 0|1 --seed N --width N --summary\n";
+
 enum { O_LSUMMARY = HWP_EO_MHASH + 0x80 };
 
 static const struct option mh_outopts[] = {{"summary", no_argument, 0, O_LSUMMARY}, {0, 0, 0, 0}};
@@ -433,8 +440,6 @@ typedef struct mh_link {
     uint64_t *ivl; /* per finished interval, the index of its first candidate */
     uint64_t nivl, capivl;
     uint64_t since_eoi; /* candidates since the last end of interval */
-    int have_ctr;
-    uint64_t ctr[HWL_OREC_MAXF];
 } mh_link;
 
 static void mhl_init(void *vs)
@@ -535,10 +540,7 @@ static int mhl_config(const void *vs, uint64_t *v)
 static int mhl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 {
     mh_link *s = vs;
-    if (x->tag == HWL_TAG_COUNTERS) {
-        s->have_ctr = 1;
-        memcpy(s->ctr, x->f, sizeof s->ctr);
-    } else if (x->tag == 0x02) { /* end of interval: the interval's candidate count */
+    if (x->tag == 0x02) { /* end of interval: the interval's candidate count */
         if (x->f[0] != s->since_eoi) {
             snprintf(err, errn, "end of interval %llu says %llu candidates, %llu were received",
                      (unsigned long long)s->nivl, (unsigned long long)x->f[0],
@@ -573,10 +575,6 @@ oom:
 static int mhl_report(void *vs, const hwp_sess *ss)
 {
     mh_link *s = vs;
-    if (!s->have_ctr) {
-        fprintf(stderr, "hwprof %s: %s: no COUNTERS record from the board\n", ss->cmd, ss->port);
-        return -1;
-    }
     if (s->since_eoi) {
         fprintf(stderr, "hwprof %s: %s: protocol error: %llu candidates after the last end of "
                         "interval\n", ss->cmd, ss->port, (unsigned long long)s->since_eoi);
@@ -588,7 +586,7 @@ static int mhl_report(void *vs, const hwp_sess *ss)
         mh_print_interval(&s->o, i, s->cand + s->ivl[i], e - s->ivl[i]);
     }
     /* COUNTERS: refused, promotions */
-    mh_totals t = {ss->events, s->nivl, s->ncand, s->ctr[1], s->ctr[0],
+    mh_totals t = {ss->events, s->nivl, s->ncand, ss->ctr[1], ss->ctr[0],
                    ss->events - s->nivl * s->o.p.interval};
     mh_print_end(&s->o, &t);
     return 0;
@@ -602,11 +600,6 @@ static void mhl_free(void *vs)
 }
 
 const hwp_link_eng hwp_link_mhash = {
-    HWL_ENG_MHASH, HWP_KIND_TUPLE2, sizeof(mh_link),
-    "mhash options (as hwprof run --engine mhash): --tables N --counters N\n"
-    "  --counter-bits N --epoch-bits N --max-tables N --accumulator N --interval N\n"
-    "  --threshold PCT --threshold-count N --cons 0|1 --reset 0|1 --shield 0|1\n"
-    "  --retain 0|1 --seed N --width N --summary\n",
-    1,
-    hwp_eo_mhash_opts, mh_outopts, mhl_init, mhl_opt, mhl_finish, mhl_begin, mhl_map, mhl_end,
-    mhl_params, mhl_info, mhl_config, mhl_collect, NULL, mhl_report, mhl_free};
+    HWL_ENG_MHASH, HWP_KIND_TUPLE2, sizeof(mh_link), mh_help, 1, 1, hwp_eo_mhash_opts, mh_outopts,
+    mhl_init, mhl_opt, mhl_finish, mhl_begin, mhl_map, mhl_end, mhl_params, mhl_info, mhl_config,
+    mhl_collect, NULL, mhl_report, mhl_free};

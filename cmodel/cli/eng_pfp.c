@@ -284,6 +284,12 @@ int hwp_eval_pfp(int argc, char **argv)
 /* The engine on the link (engine.h): CONFIG, INFO and output records as
  * docs/protocol.md gives them for pfp. */
 
+/* the engine's lines of `hwprof stream --engine pfp --help` */
+static const char pf_help[] =
+    "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
+    "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
+    "  --max N (= --max-events)\n";
+
 enum { O_LNOPFP = HWP_EO_PFP + 0x80 };
 
 static const struct option pf_outopts[] = {{"no-pfp", no_argument, 0, O_LNOPFP}, {0, 0, 0, 0}};
@@ -291,8 +297,7 @@ static const struct option pf_outopts[] = {{"no-pfp", no_argument, 0, O_LNOPFP},
 typedef struct pf_link {
     hwp_eo_pfp eo;
     pfp_opts o;
-    int have_ctr, have_dh;
-    uint64_t ctr[HWL_OREC_MAXF];
+    int have_dh;
     uint64_t dh, dh_ovf; /* DHASH: dispatch_hash, the shell's FIFO overflow flag */
 } pf_link;
 
@@ -382,10 +387,7 @@ static int pfl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 {
     pf_link *s = vs;
     (void)err, (void)errn;
-    if (x->tag == HWL_TAG_COUNTERS) {
-        s->have_ctr = 1;
-        memcpy(s->ctr, x->f, sizeof s->ctr);
-    } else if (x->tag == 0x02) {
+    if (x->tag == 0x02) {
         s->have_dh = 1;
         s->dh = x->f[0];
         s->dh_ovf = x->f[1];
@@ -396,10 +398,6 @@ static int pfl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 static int pfl_report(void *vs, const hwp_sess *ss)
 {
     pf_link *s = vs;
-    if (!s->have_ctr) {
-        fprintf(stderr, "hwprof %s: %s: no COUNTERS record from the board\n", ss->cmd, ss->port);
-        return -1;
-    }
     if (!s->have_dh) {
         fprintf(stderr, "hwprof %s: %s: no DHASH record (dispatch_hash) from the board (a "
                         "bitstream older than the host?)\n", ss->cmd, ss->port);
@@ -411,15 +409,11 @@ static int pfl_report(void *vs, const hwp_sess *ss)
                 (unsigned long long)s->dh_ovf);
         return -1;
     }
-    print_run(&s->o, ss->events, s->ctr, s->dh);
+    print_run(&s->o, ss->events, ss->ctr, s->dh);
     return 0;
 }
 
 const hwp_link_eng hwp_link_pfp = {
-    HWL_ENG_PFP, HWP_KIND_RETIRE, sizeof(pf_link),
-    "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
-    "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
-    "  --max N (= --max-events)\n",
-    1,
-    hwp_eo_pfp_opts, pf_outopts, pfl_init, pfl_opt, pfl_finish, pfl_begin, pfl_map, pfl_end,
-    pfl_params, NULL, pfl_config, pfl_collect, NULL, pfl_report, NULL};
+    HWL_ENG_PFP, HWP_KIND_RETIRE, sizeof(pf_link), pf_help, 1, 1, hwp_eo_pfp_opts, pf_outopts,
+    pfl_init, pfl_opt, pfl_finish, pfl_begin, pfl_map, pfl_end, pfl_params, NULL, pfl_config,
+    pfl_collect, NULL, pfl_report, NULL};

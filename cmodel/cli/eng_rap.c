@@ -658,6 +658,12 @@ int hwp_eval_rap(int argc, char **argv)
 /* The engine on the link (engine.h): CONFIG, INFO and output records as
  * docs/protocol.md gives them for rap. */
 
+/* the engine's lines of `hwprof stream --engine rap --help` */
+static const char rp_help[] =
+    "rap options (as hwprof run --engine rap): --eps E --branching B --width W\n"
+    "  --entries N --buffer S --buffer-count-bits C --counter-bits C\n"
+    "  --merge-first P --merge-q Q --field a|b --hot F --nodes\n";
+
 enum { O_LNODES = HWP_EO_RAP + 0x80 };
 
 static const struct option rp_outopts[] = {{"nodes", no_argument, 0, O_LNODES}, {0, 0, 0, 0}};
@@ -669,8 +675,6 @@ typedef struct rp_link {
     int no_live_sum; /* a board built with LIVE_SUM=0: the average is unknown */
     rap_node *nd;    /* the board's live nodes, in slot order */
     int nn, cap;
-    int have_ctr;
-    uint64_t ctr[HWL_OREC_MAXF];
 } rp_link;
 
 static void rpl_init(void *vs)
@@ -761,11 +765,6 @@ static int rpl_config(const void *vs, uint64_t *v)
 static int rpl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 {
     rp_link *s = vs;
-    if (x->tag == HWL_TAG_COUNTERS) {
-        s->have_ctr = 1;
-        memcpy(s->ctr, x->f, sizeof s->ctr);
-        return 0;
-    }
     /* a live node: prefix, prefix bits, count */
     if (s->nn == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 1024;
@@ -787,18 +786,14 @@ static int rpl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 static int rpl_report(void *vs, const hwp_sess *ss)
 {
     rp_link *s = vs;
-    if (!s->have_ctr) {
-        fprintf(stderr, "hwprof %s: %s: no COUNTERS record from the board\n", ss->cmd, ss->port);
-        return -1;
-    }
     prof p;
     memset(&p, 0, sizeof p);
     p.nd = s->nd;
     p.nn = s->nn;
     p.n = ss->events;
-    memcpy(p.ctr, s->ctr, sizeof p.ctr);
+    memcpy(p.ctr, ss->ctr, sizeof p.ctr);
     /* as run: the live count after every event, summed, over events */
-    p.nodes_avg = p.n ? (double)s->ctr[RAP_NCOUNTERS] / (double)p.n : 1.0;
+    p.nodes_avg = p.n ? (double)ss->ctr[RAP_NCOUNTERS] / (double)p.n : 1.0;
     p.no_avg = s->no_live_sum;
     int rc = derive(&s->o, &p);
     if (rc == 0) print_run(&s->o, &p, s->field);
@@ -813,10 +808,6 @@ static void rpl_free(void *vs)
 }
 
 const hwp_link_eng hwp_link_rap = {
-    HWL_ENG_RAP, HWP_KIND_TUPLE1, sizeof(rp_link),
-    "rap options (as hwprof run --engine rap): --eps E --branching B --width W\n"
-    "  --entries N --buffer S --buffer-count-bits C --counter-bits C\n"
-    "  --merge-first P --merge-q Q --field a|b --hot F --nodes\n",
-    1,
-    hwp_eo_rap_opts, rp_outopts, rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end,
-    rpl_params, rpl_info, rpl_config, rpl_collect, NULL, rpl_report, rpl_free};
+    HWL_ENG_RAP, HWP_KIND_TUPLE1, sizeof(rp_link), rp_help, 1, 1, hwp_eo_rap_opts, rp_outopts,
+    rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end, rpl_params, rpl_info, rpl_config,
+    rpl_collect, NULL, rpl_report, rpl_free};

@@ -529,6 +529,13 @@ out:
 /* The engine on the link (engine.h): CONFIG, INFO and output records as
  * docs/protocol.md gives them for strat. */
 
+/* the engine's lines of `hwprof stream --engine strat --help` */
+static const char st_help[] =
+    "strat options (as hwprof run --engine strat): --mode M --rate R --entries N\n"
+    "  --ways N --counter-bits N --miss-bits N --tag-bits N --evict N --replace N\n"
+    "  --lfsr-seed N --hash-seed N --ak/--no-ak --ak-entries K --width N\n"
+    "  --fifo-depth N --messages\n";
+
 enum { O_LMSGS = HWP_EO_STRAT + 0x80 };
 
 static const struct option st_outopts[] = {{"messages", no_argument, 0, O_LMSGS}, {0, 0, 0, 0}};
@@ -616,7 +623,6 @@ static int stl_config(const void *vs, uint64_t *v)
 static int stl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 {
     st_link *s = vs;
-    if (x->tag == HWL_TAG_COUNTERS) return 0;
     if (s->nmsg == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 4096;
         strat_msg *nm = realloc(s->msg, (size_t)s->cap * sizeof *nm);
@@ -653,11 +659,6 @@ static void stl_free(void *vs)
 }
 
 const hwp_link_eng hwp_link_strat = {
-    HWL_ENG_STRAT, HWP_KIND_TUPLE2, sizeof(st_link),
-    "strat options (as hwprof run --engine strat): --mode M --rate R --entries N\n"
-    "  --ways N --counter-bits N --miss-bits N --tag-bits N --evict N --replace N\n"
-    "  --lfsr-seed N --hash-seed N --ak/--no-ak --ak-entries K --width N\n"
-    "  --fifo-depth N --messages\n",
-    1,
-    hwp_eo_strat_opts, st_outopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL,
-    stl_params, NULL, stl_config, stl_collect, NULL, stl_report, stl_free};
+    HWL_ENG_STRAT, HWP_KIND_TUPLE2, sizeof(st_link), st_help, 1, 0, hwp_eo_strat_opts, st_outopts,
+    stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL, stl_params, NULL, stl_config,
+    stl_collect, NULL, stl_report, stl_free};

@@ -45,6 +45,8 @@ typedef struct hwp_sess {
     uint64_t max;      /* records to send at most (0: all); begin may lower it */
     uint64_t events;   /* records mapped so far; at the report, records sent */
     int end;           /* the END output record has come */
+    int have_ctr;      /* the COUNTERS output record has come, in ctr */
+    uint64_t ctr[HWL_OREC_MAXF];
 } hwp_sess;
 
 /* An engine on the link. Each function gets the engine's session state s
@@ -59,6 +61,7 @@ typedef struct hwp_link_eng {
     size_t size;   /* bytes of the session state */
     const char *help; /* the engine's lines of `hwprof stream --engine E --help` */
     int json;         /* --json is taken (as `hwprof run --engine E` takes it) */
+    int counters;     /* the report needs the COUNTERS record (hwp_sess.ctr) */
     const struct option *opts;     /* the engine's options (engopt.c) */
     const struct option *out_opts; /* output options of the engine's `run` */
     void (*init)(void *s);
@@ -77,7 +80,8 @@ typedef struct hwp_link_eng {
     int (*info)(void *s, const hwp_sess *ss, const hwl_info *in);
     /* The CONFIG registers 1..n in v; returns n (<= 8). */
     int (*config)(const void *s, uint64_t *v);
-    /* One output record other than END, in order: 0, or -1 with err filled. */
+    /* One output record other than END and COUNTERS, in order: 0, or -1 with
+     * err filled. */
     int (*collect)(void *s, const hwl_orec *x, char *err, size_t errn);
     /* The engine's own host loop after HELLO, the INFO checks and the rate
      * change, in place of RESET, CONFIG, TUPLES, EOS and the wait for END

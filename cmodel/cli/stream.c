@@ -340,8 +340,12 @@ static int on_out(void *ctx, const uint8_t *p, size_t n)
             snprintf(r->err, sizeof r->err, "output record 0x%02x after END", x.tag);
             return -1;
         }
-        if (x.tag == HWL_TAG_END) r->ss->end = 1;
-        else if (le->collect(r->o->es, &x, r->err, sizeof r->err)) return -1;
+        if (x.tag == HWL_TAG_END) {
+            r->ss->end = 1;
+        } else if (x.tag == HWL_TAG_COUNTERS) {
+            r->ss->have_ctr = 1;
+            memcpy(r->ss->ctr, x.f, sizeof r->ss->ctr);
+        } else if (le->collect(r->o->es, &x, r->err, sizeof r->err)) return -1;
     }
     return 0;
 }
@@ -557,7 +561,14 @@ int hwp_cmd_stream(int argc, char **argv)
         return rc == 1 ? 0 : 2;
     }
     if (!o.progress) o.progress = isatty(2);
-    hwp_sess ss = {"stream", o.trace, o.port, o.json, o.progress, o.max_events, 0, 0};
+    hwp_sess ss;
+    memset(&ss, 0, sizeof ss);
+    ss.cmd = "stream";
+    ss.trace = o.trace;
+    ss.port = o.port;
+    ss.json = o.json;
+    ss.progress = o.progress;
+    ss.max = o.max_events;
     recs v = {NULL, 0, 0};
     hwl_io io;
     hwl_host h;
@@ -587,6 +598,10 @@ int hwp_cmd_stream(int argc, char **argv)
     rc = session(&o, &ss, &v, &res, &h, st, &secs);
     hwp_port_close(&io);
     have_io = 0;
+    if (rc == 0 && o.le->counters && !ss.have_ctr) {
+        fprintf(stderr, "hwprof stream: %s: no COUNTERS record from the board\n", o.port);
+        rc = -1;
+    }
     if (rc == 0) rc = o.le->report(o.es, &ss);
     if (rc == 0) {
         fflush(stdout);

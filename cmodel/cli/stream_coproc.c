@@ -24,6 +24,14 @@
 #include "link/link.h"
 #include "trace.h"
 
+/* the engine's lines of `hwprof stream --engine coproc --help` */
+static const char cp_help[] =
+    "coproc options (as hwprof run --engine coproc): --program value|edge\n"
+    "  --program-file F --cam-aw N --da-aw N --sb-aw N --ft-aw N --no-mask\n"
+    "  --part-period N --copy-period N --remask-period N --max-records N --top K\n"
+    "  (the host software runs here, the board runs the co-processor between its\n"
+    "  decisions, in virtual time; text output only)\n";
+
 /* what the board sent since the last stop */
 typedef struct sc_out {
     uint64_t *rd;
@@ -317,12 +325,6 @@ static void cpl_free(void *vs)
 }
 
 const hwp_link_eng hwp_link_coproc = {
-    HWL_ENG_COPROC, HWP_KIND_RETIRE, sizeof(cp_link),
-    "coproc options (as hwprof run --engine coproc): --program value|edge\n"
-    "  --program-file F --cam-aw N --da-aw N --sb-aw N --ft-aw N --no-mask\n"
-    "  --part-period N --copy-period N --remask-period N --max-records N --top K\n"
-    "  (the host software runs here, the board runs the co-processor between its\n"
-    "  decisions, in virtual time; text output only)\n",
-    0,
-    hwp_coproc_optab, NULL, cpl_init, cpl_opt, cpl_finish, cpl_begin, cpl_map, NULL,
-    cpl_params, cpl_info, NULL, cpl_collect, cpl_host, cpl_report, cpl_free};
+    HWL_ENG_COPROC, HWP_KIND_RETIRE, sizeof(cp_link), cp_help, 0, 0, hwp_coproc_optab, NULL,
+    cpl_init, cpl_opt, cpl_finish, cpl_begin, cpl_map, NULL, cpl_params, cpl_info, NULL,
+    cpl_collect, cpl_host, cpl_report, cpl_free};
