@@ -667,6 +667,11 @@ static const char rp_help[] =
 enum { O_LNODES = HWP_EO_RAP + 0x80 };
 
 static const struct option rp_outopts[] = {{"nodes", no_argument, 0, O_LNODES}, {0, 0, 0, 0}};
+static const struct option rp_runopts[] = {{"cycle-model", no_argument, 0, HWP_RUN_ONLY},
+                                           {"tcam", required_argument, 0, HWP_RUN_ONLY},
+                                           {"tcam-chunk", required_argument, 0, HWP_RUN_ONLY},
+                                           {"series", required_argument, 0, HWP_RUN_ONLY},
+                                           {0, 0, 0, 0}};
 
 typedef struct rp_link {
     hwp_eo_rap eo;
@@ -809,5 +814,5 @@ static void rpl_free(void *vs)
 
 const hwp_link_eng hwp_link_rap = {
     HWL_ENG_RAP, HWP_KIND_TUPLE1, sizeof(rp_link), rp_help, 1, 1, hwp_eo_rap_opts, rp_outopts,
-    rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end, rpl_params, rpl_info, rpl_config,
-    rpl_collect, NULL, rpl_report, rpl_free};
+    rp_runopts, rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end, rpl_params, rpl_info,
+    rpl_config, rpl_collect, NULL, rpl_report, rpl_free};

@@ -539,6 +539,8 @@ static const char st_help[] =
 enum { O_LMSGS = HWP_EO_STRAT + 0x80 };
 
 static const struct option st_outopts[] = {{"messages", no_argument, 0, O_LMSGS}, {0, 0, 0, 0}};
+static const struct option st_runopts[] = {{"cycle-model", no_argument, 0, HWP_RUN_ONLY},
+                                           {0, 0, 0, 0}};
 
 typedef struct st_link {
     hwp_eo_strat eo;
@@ -660,5 +662,5 @@ static void stl_free(void *vs)
 
 const hwp_link_eng hwp_link_strat = {
     HWL_ENG_STRAT, HWP_KIND_TUPLE2, sizeof(st_link), st_help, 1, 0, hwp_eo_strat_opts, st_outopts,
-    stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL, stl_params, NULL, stl_config,
-    stl_collect, NULL, stl_report, stl_free};
+    st_runopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL, stl_params, NULL,
+    stl_config, stl_collect, NULL, stl_report, stl_free};

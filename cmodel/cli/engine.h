@@ -35,6 +35,10 @@ typedef struct hwp_bparam {
 } hwp_bparam;
 #define HWP_BPARAM_MAX 16
 
+/* The code of an option of `hwprof run` that `stream` refuses because it
+ * needs the C model (hwp_link_eng.run_opts). */
+#define HWP_RUN_ONLY 0x7f00
+
 /* What a session knows besides the engine's own state. */
 typedef struct hwp_sess {
     const char *cmd;   /* "stream": messages are "hwprof <cmd>: ..." */
@@ -64,6 +68,8 @@ typedef struct hwp_link_eng {
     int counters;     /* the report needs the COUNTERS record (hwp_sess.ctr) */
     const struct option *opts;     /* the engine's options (engopt.c) */
     const struct option *out_opts; /* output options of the engine's `run` */
+    const struct option *run_opts; /* options of `run` that need the C model
+                                    * (code HWP_RUN_ONLY): refused */
     void (*init)(void *s);
     int (*opt)(const char *cmd, int code, const char *arg, void *s);
     int (*finish)(const char *cmd, void *s);

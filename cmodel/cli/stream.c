@@ -27,13 +27,11 @@
 
 enum {
     O_PORT = 1000, O_BAUD, O_ENGINE, O_TIMEOUT, O_RETRIES, O_PROGRESS, O_ENCODE, O_JSON, O_MAXEV,
-    O_HELP,
-    /* run options that need the C model */
-    O_NOTHERE
+    O_HELP
 };
 
-/* stream's own options; the engine's (hwp_link_eng.opts, .out_opts) are
- * added for --engine E */
+/* stream's own options; the engine's (hwp_link_eng.opts, .out_opts,
+ * .run_opts) are added for --engine E */
 static const struct option lopts[] = {
     {"port", required_argument, 0, O_PORT},
     {"baud", required_argument, 0, O_BAUD},
@@ -46,10 +44,6 @@ static const struct option lopts[] = {
     {"max-events", required_argument, 0, O_MAXEV},
     {"max", required_argument, 0, O_MAXEV},
     {"help", no_argument, 0, O_HELP},
-    {"cycle-model", no_argument, 0, O_NOTHERE},
-    {"tcam", required_argument, 0, O_NOTHERE},
-    {"tcam-chunk", required_argument, 0, O_NOTHERE},
-    {"series", required_argument, 0, O_NOTHERE},
     {0, 0, 0, 0}};
 
 typedef struct sopts {
@@ -113,7 +107,9 @@ static int other_engines_option(const hwp_link_eng *le, const char *s)
 {
     for (int i = 0; i < hwp_n_engines; i++) {
         const hwp_link_eng *x = hwp_engines[i].link;
-        if (x && x != le && (hwp_eo_has(x->opts, s) || hwp_eo_has(x->out_opts, s))) return 1;
+        if (x && x != le &&
+            (hwp_eo_has(x->opts, s) || hwp_eo_has(x->out_opts, s) || hwp_eo_has(x->run_opts, s)))
+            return 1;
     }
     return 0;
 }
@@ -131,7 +127,7 @@ static int parse(int argc, char **argv, sopts *o)
     o->engine = engine_arg(argc, argv);
     const hwp_engine *eng = hwp_engine_find(o->engine);
     o->le = eng ? eng->link : NULL;
-    struct option both[64], lo[64];
+    struct option t1[64], t2[64], lo[64];
     if (o->le) {
         o->es = calloc(1, o->le->size);
         if (!o->es) {
@@ -139,7 +135,8 @@ static int parse(int argc, char **argv, sopts *o)
             return 2;
         }
         o->le->init(o->es);
-        if (hwp_eo_cat(both, 64, lopts, o->le->opts) || hwp_eo_cat(lo, 64, both, o->le->out_opts))
+        if (hwp_eo_cat(t1, 64, lopts, o->le->opts) || hwp_eo_cat(t2, 64, t1, o->le->out_opts) ||
+            hwp_eo_cat(lo, 64, t2, o->le->run_opts))
             return 2;
     } else if (hwp_eo_cat(lo, 64, lopts, NULL)) {
         return 2;
@@ -147,7 +144,8 @@ static int parse(int argc, char **argv, sopts *o)
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    int li = 0;
+    while ((c = getopt_long(argc, argv, "h", lo, &li)) != -1) {
         const char *arg0 = argv[optind - 1];
         if (c == '?' && !hwp_eo_has(lo, arg0) && other_engines_option(o->le, arg0)) {
             fprintf(stderr, "hwprof stream: option '%s' is not an option of --engine %s (see "
@@ -182,9 +180,9 @@ static int parse(int argc, char **argv, sopts *o)
             break;
         case 'h':
         case O_HELP: help = 1; break;
-        case O_NOTHERE:
-            fprintf(stderr, "hwprof stream: '%s' needs the C model (hwprof run); the board runs "
-                            "the engine itself\n", arg0);
+        case HWP_RUN_ONLY:
+            fprintf(stderr, "hwprof stream: '--%s' needs the C model (hwprof run); the board runs "
+                            "the engine itself\n", lo[li].name);
             return 2;
         default:
             fprintf(stderr, "hwprof stream: unknown or incomplete option '%s' (see --help)\n", arg0);

@@ -325,6 +325,6 @@ static void cpl_free(void *vs)
 }
 
 const hwp_link_eng hwp_link_coproc = {
-    HWL_ENG_COPROC, HWP_KIND_RETIRE, sizeof(cp_link), cp_help, 0, 0, hwp_coproc_optab, NULL,
+    HWL_ENG_COPROC, HWP_KIND_RETIRE, sizeof(cp_link), cp_help, 0, 0, hwp_coproc_optab, NULL, NULL,
     cpl_init, cpl_opt, cpl_finish, cpl_begin, cpl_map, NULL, cpl_params, cpl_info, NULL,
     cpl_collect, cpl_host, cpl_report, cpl_free};
