@@ -465,6 +465,7 @@ static void print_counters_json(const rap_opts *o, const prof *p)
            p->nn, p->ctr[RAP_C_LIVE_MAX], avg);
     for (int i = RAP_C_SPLITS; i <= RAP_C_OVERFLOW; i++)
         printf(",\"%s\":%" PRIu64, ctr_name[i], p->ctr[i]);
+    printf(",\"bound_guaranteed\":%s", p->ctr[RAP_C_OVERFLOW] ? "false" : "true");
     if (o->cycle)
         printf(",\"tcam\":\"%s\",\"cycles\":%" PRIu64 ",\"events_per_clock\":%.4f,\"cycle_model_same_tree\":%s",
                o->tram ? "ram" : "lut", p->cycles,
@@ -515,6 +516,13 @@ static void print_run(const rap_opts *o, const prof *p, int field)
                " overflowed updates\n",
                p->nn, p->ctr[RAP_C_LIVE_MAX], avg, p->ctr[RAP_C_SPLITS],
                p->ctr[RAP_C_BATCHES], p->ctr[RAP_C_MERGED], p->ctr[RAP_C_OVERFLOW]);
+        /* a full TCAM could not split: those events went to a node already
+           above its threshold, so the eps * n guarantee no longer covers it */
+        if (p->ctr[RAP_C_OVERFLOW])
+            printf("warning: the TCAM was full for %" PRIu64 " updates (added above their node's "
+                   "split threshold): the error bound eps * n may not hold; use more --entries "
+                   "or a larger --eps\n",
+                   p->ctr[RAP_C_OVERFLOW]);
         if (o->cycle)
             printf("cycle model (%s TCAM): %" PRIu64 " clocks, %.3f events per clock, same tree\n",
                    o->tram ? "RAM" : "LUT", p->cycles, p->cycles ? (double)p->n / (double)p->cycles : 0.0);

@@ -7,7 +7,7 @@
 # entries, eval must report node counts that sum to the events, estimates
 # that are lower bounds and a maximum error within eps (docs/rap.md: the
 # bound is guaranteed when no update overflowed a full TCAM; the overflow
-# count is printed).
+# count is printed, and run warns when it is not zero).
 set -u
 cd "$(dirname "$0")/../.."
 hw=build/hwprof
@@ -81,5 +81,15 @@ done
 # run prints the hot ranges
 out=$("$hw" run --engine rap --eps 0.01 "${traces[0]}" 2>&1 || true)
 grep -q '^hot ranges' <<<"$out" || { echo "FAIL: run output without hot ranges: $out"; fails=$((fails + 1)); }
+grep -q '^warning: the TCAM was full' <<<"$out" && { echo "FAIL: run warns of a full TCAM with 4096 entries"; fails=$((fails + 1)); }
+# a TCAM too small for the tree: run says the bound may not hold (the same
+# printer serves stream), and the JSON says it is not guaranteed
+out=$("$hw" run --engine rap --eps 0.01 --entries 8 "${traces[0]}" 2>&1 || true)
+if grep -q '^warning: the TCAM was full for [1-9][0-9]* updates.*may not hold' <<<"$out" &&
+   "$hw" run --engine rap --json --eps 0.01 --entries 8 "${traces[0]}" | grep -q '"bound_guaranteed":false'; then
+  echo "ok: run with 8 entries warns that the error bound may not hold"
+else
+  echo "FAIL: run with 8 entries does not warn of the full TCAM: $out"; fails=$((fails + 1))
+fi
 [ $fails -eq 0 ] && echo "rap-cli: all passed" || echo "rap-cli: $fails failures"
 [ $fails -eq 0 ]
