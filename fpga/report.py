@@ -80,8 +80,9 @@ def summarize(a):
 
 def old_rows(path):
     """The table rows of the existing report, per section (0: engines alone,
-    1: board tops), keyed by their first cells: (board, engine) or (board,
-    engine, top). A build that is not in build/ here keeps its row, so
+    1: board tops), keyed by (board, engine): one row each per section, so a
+    new build replaces an old row whatever its top cell says (a failed build
+    leaves it empty). A build that is not in build/ here keeps its row, so
     builds made on different machines or in different sessions add up."""
     rows = ({}, {})
     try:
@@ -96,7 +97,7 @@ def old_rows(path):
         if not line.startswith('| ') or line.startswith('| board |'):
             continue
         cells = [c.strip() for c in line.strip('|').split('|')]
-        key = (cells[0].split()[0], cells[1]) + ((cells[2],) if sec == 0 else ())
+        key = (cells[0].split()[0], cells[1])
         rows[sec][key] = line
     return rows
 
@@ -130,7 +131,7 @@ def table(a):
     out.append('| board | engine | top | configuration | logic cells (nextpnr) | LUT4 (Yosys) | FF (Yosys) '
                '| of which bench harness LUT / FF | block RAM | Fmax MHz | target MHz | met |')
     out.append('|---|---|---|---|---|---|---|---|---|---|---|---|')
-    new = {(r['board'], r['engine'], r.get('kind', '')) for r in rows}
+    new = {(r['board'], r['engine']) for r in rows}
     for k, line in kept[0].items():
         if k not in new and k[0] in boards and k[1] in engines:
             out.append(line)
