@@ -174,6 +174,7 @@ void pfp_reset(pfp *m)
     for (int i = 0; i < (2 << m->p.set_bits); i++) memset(&m->bdt[i], 0, sizeof m->bdt[i]);
     memset(m->lru, 0, (size_t)1 << m->p.set_bits);
     memset(m->stat, 0, sizeof m->stat);
+    memset(m->sinc, 0, sizeof m->sinc);
 }
 
 static uint32_t set_of(const pfp *m, uint64_t pc)
@@ -497,6 +498,10 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
         E->bwd = (uint8_t)(in->len2 ? (in->insn >> 12) & 1u : (in->insn >> 31) & 1u);
         m->tl = (m->tl + 1u) & pm;
     }
+    /* statistics: the increments of the last front-end cycle are added at
+     * this edge, one clock after the cycle that counted them */
+    for (int s = 0; s < PFP_S_N; s++) m->stat[s] = (m->stat[s] + m->sinc[s]) & m->cntm;
+    memset(m->sinc, 0, sizeof m->sinc);
     if (!go) return;
     if (t.way >= 0) {
         uint32_t s = set_of(m, m->wb_ap.L);
@@ -549,7 +554,7 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
     m->lk_ok = lk.ok;
     m->lk_n = lk.n;
     st[PFP_S_CYCLES] = 1;
-    for (int s = 0; s < PFP_S_N; s++) m->stat[s] = (m->stat[s] + st[s]) & m->cntm;
+    for (int s = 0; s < PFP_S_N; s++) m->sinc[s] = st[s];
     out->disp_n = (int)st[PFP_S_DISP];
     out->disp_pi_n = (int)st[PFP_S_DISP_PI];
 }

@@ -200,6 +200,7 @@ typedef struct pfp {
      * over two cycles ago */
     pfp_upd wb_rd, wb_ap;
     uint64_t stat[PFP_S_N];
+    uint64_t sinc[PFP_S_N]; /* the last front-end cycle's increments, added at the next edge */
     pfp_disp_fn on_disp;
     void *on_disp_ctx;
 } pfp;

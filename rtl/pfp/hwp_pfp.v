@@ -87,6 +87,7 @@ module hwp_pfp #(
     localparam integer TAG_W   = PC_W - 1 - SET_BITS;
     localparam integer LOOK    = FETCH_W + (1 << SKIP_BITS);
     localparam integer NS      = 19;
+    localparam integer INC_W   = SKIP_BITS + 4;  // bits of one cycle's counter increment
 
     localparam [3:0] K_ORD = 4'd0, K_BR = 4'd1, K_JMP = 4'd2, K_PI = 4'd3, K_PIJ = 4'd4,
                      K_SET = 4'd5, K_RESET = 4'd6, K_PUSH = 4'd7, K_POP = 4'd8;
@@ -201,16 +202,21 @@ module hwp_pfp #(
     endgenerate
 
     // ------------------------------------------------------------ decode
+    // decode: up to DEC_W fetched records in order; each slot's conditions
+    // (flag in front of it, leader register, dispatch, group end) come from
+    // its window read and registers alone (every slot in front of a decoded
+    // one is decoded); only the AND that decides how far the group runs is
+    // serial, and it gates the slots' results
     integer j;
-    reg            run;
-    reg [PW-1:0]   dp, hd_d;
-    reg [3:0]      dk;
-    reg [PC_W-1:0] dpc;
-    reg            dpi, dstop, ddisp;
+    reg [DEC_W-1:0] c_pi, c_fin, c_fout, c_lv, c_up, c_brk, c_stop, c_lim, c_disp, c_dec;
+    reg [DEC_W*4-1:0] c_idx;   // slot j's place among the dispatched ones
+    reg [3:0]      dk, nd;
+    reg            fk_in, run;
     reg            flag_c, lar_v_c, chk_c;
     reg [PC_W-1:0] lar_c;
     reg            squash, resolve;
     reg [3:0]      res_pen;
+    reg [PW-1:0]   hd_d;
     reg [7:0]      dec_fetched;
     reg            upd;
     reg [PC_W-1:0] upd_L;
@@ -224,6 +230,47 @@ module hwp_pfp #(
     reg [DEC_W*4-1:0]    disp_skind;
     integer ks;
     always @* begin
+        // per slot, in parallel
+        fk_in = flag_q;
+        nd = 4'd0;
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            dk = ds_kind[j*4 +: 4];
+            c_pi[j]  = (dk == K_PI) || (dk == K_PIJ);
+            c_lim[j] = (room > j[PW-1:0]);   // slot j is in front of the fetch pointer
+            c_fin[j] = fk_in;                // the flag in front of slot j
+            case (dk)
+                K_SET:   fk_in = 1'b1;
+                K_RESET: fk_in = 1'b0;
+                K_POP:   fk_in = ds_val[j];
+                default: fk_in = fk_in;
+            endcase
+            c_fout[j] = fk_in;
+            c_stop[j] = (dk == K_POP) || (c_pi[j] && ds_sk[j]) || (ds_mp[j] && !ds_sk[j]);
+            c_disp[j] = c_pi[j] ? c_fin[j] : !(dk == K_SET || dk == K_RESET);
+            c_idx[j*4 +: 4] = nd;
+            if (c_disp[j]) nd = nd + 4'd1;
+        end
+        // leader register in front of slot j (every kind sets or clears it),
+        // and whether a profile instruction is in front of it
+        c_lv[0] = lar_v_q;
+        c_up[0] = 1'b0;
+        for (j = 1; j < DEC_W; j = j + 1) begin
+            c_lv[j] = c_pi[j-1];
+            c_up[j] = c_up[j-1] || c_pi[j-1];
+        end
+        // one descriptor update per cycle: a profile instruction that
+        // starts a second block (leader register clear) ends the group
+        c_brk = c_pi & c_up & ~c_lv;
+
+        // how far the group runs
+        run = dec_en;
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            run = run && c_lim[j] && !c_brk[j];
+            c_dec[j] = run;
+            run = run && !c_stop[j];
+        end
+
+        // the decoded slots' results
         hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
         upd = 1'b0; upd_L = {PC_W{1'b0}};
@@ -231,90 +278,65 @@ module hwp_pfp #(
         d_decoded = 4'd0; d_disp = 4'd0; d_disp_pi = 4'd0; d_ign = 4'd0; d_skipblk = 4'd0;
         d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
         d_skipins = {(SKIP_BITS+4){1'b0}};
-        disp_pc = {PC_W{1'b0}};
         disp_spc = {(DEC_W*PC_W){1'b0}};
         disp_skind = {(DEC_W*4){1'b0}};
         ks = 0;  // the slot loop below runs only for dispatched instructions: no latch
-        dp = hd_q; dk = K_ORD; dpc = {PC_W{1'b0}};
-        dpi = 1'b0; dstop = 1'b0; ddisp = 1'b0;
-        run = dec_en;
         for (j = 0; j < DEC_W; j = j + 1) begin
-            dp = hd_q + j[PW-1:0];
-            if (room == j[PW-1:0]) run = 1'b0;  // slot j is the fetch pointer
-            dk  = ds_kind[j*4 +: 4];
-            dpc = ds_pc[j*PC_W +: PC_W];
-            dpi = (dk == K_PI) || (dk == K_PIJ);
-            // one descriptor update per cycle: a profile instruction that
-            // starts a second block (leader register clear) ends the group
-            if (dpi && upd && !lar_v_c) run = 1'b0;
-            if (run) begin
-                dstop = 1'b0;
-                ddisp = 1'b0;
+            dk = ds_kind[j*4 +: 4];
+            if (c_dec[j]) begin
                 d_decoded = d_decoded + 4'd1;
                 dec_fetched = dec_fetched + 8'd1;
-                hd_d = dp + 1'b1;
-                case (dk)
-                    K_SET:   begin flag_c = 1'b1; lar_v_c = 1'b0; end
-                    K_RESET: begin flag_c = 1'b0; lar_v_c = 1'b0; end
-                    K_POP: begin
-                        ddisp = 1'b1; lar_v_c = 1'b0; flag_c = ds_val[j]; dstop = 1'b1;
-                        d_pop = d_pop + 4'd1;
-                    end
-                    K_PI, K_PIJ: begin
-                        if (!lar_v_c) begin
-                            lar_v_c = 1'b1;
-                            lar_c = dpc;
-                        end
-                        // the leader's descriptor is updated by the
-                        // write-back stage next cycle
-                        upd = 1'b1;
-                        upd_L = lar_c;
-                        upd_sv[j] = 1'b1;
-                        upd_pc[j*PC_W +: PC_W] = dpc;
-                        upd_flag[j] = flag_c;
-                        ddisp = flag_c;
-                        if (!flag_c) d_ign = d_ign + 4'd1;
-                        if (ds_sk[j]) begin
-                            dstop = 1'b1;
-                            if (flag_c) begin
-                                squash = 1'b1;
-                                d_misp = d_misp + 4'd1;
-                            end else begin
-                                d_skipblk = d_skipblk + 4'd1;
-                                d_skipins = d_skipins + {4'd0, ds_n[j*SKIP_BITS +: SKIP_BITS]};
-                                hd_d = dp + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]};
-                            end
+                hd_d = hd_q + j[PW-1:0] + 1'b1;
+                flag_c = c_fout[j];
+                lar_v_c = c_pi[j];
+                if (dk == K_POP) d_pop = d_pop + 4'd1;
+                if (c_pi[j]) begin
+                    // the leader's descriptor is updated by the table
+                    // update pipeline (one block per group)
+                    if (!c_lv[j]) lar_c = ds_pc[j*PC_W +: PC_W];
+                    upd = 1'b1;
+                    upd_sv[j] = 1'b1;
+                    upd_pc[j*PC_W +: PC_W] = ds_pc[j*PC_W +: PC_W];
+                    upd_flag[j] = c_fin[j];
+                    if (!c_fin[j]) d_ign = d_ign + 4'd1;
+                    if (ds_sk[j]) begin
+                        if (c_fin[j]) begin
+                            squash = 1'b1;
+                            d_misp = d_misp + 4'd1;
+                        end else begin
+                            d_skipblk = d_skipblk + 4'd1;
+                            d_skipins = d_skipins + {4'd0, ds_n[j*SKIP_BITS +: SKIP_BITS]};
+                            hd_d = hd_q + j[PW-1:0] + 1'b1 +
+                                   {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]};
                         end
                     end
-                    default: begin ddisp = 1'b1; lar_v_c = 1'b0; end
-                endcase
-                if (ddisp) begin
-                    if (d_disp == 4'd0) disp_pc = dpc;
+                end
+                if (c_disp[j]) begin
+                    d_disp = d_disp + 4'd1;
+                    if (c_pi[j]) d_disp_pi = d_disp_pi + 4'd1;
                     for (ks = 0; ks < DEC_W; ks = ks + 1) begin
-                        if (d_disp == ks[3:0]) begin
-                            disp_spc[ks*PC_W +: PC_W] = dpc;
+                        if (c_idx[j*4 +: 4] == ks[3:0]) begin
+                            disp_spc[ks*PC_W +: PC_W] = ds_pc[j*PC_W +: PC_W];
                             disp_skind[ks*4 +: 4]    = dk;
                         end
                     end
-                    d_disp = d_disp + 4'd1;
-                    if (dpi) d_disp_pi = d_disp_pi + 4'd1;
                 end
                 if (ds_mp[j] && !ds_sk[j]) begin
                     resolve = 1'b1;
-                    dstop = 1'b1;
                     if (dk == K_BR) begin
                         d_brmisp = d_brmisp + 4'd1;
                         res_pen = BR_PEN[3:0];
-                        chk_c = flag_c;
+                        chk_c = c_fout[j];
                     end else if (dk == K_PIJ && !ds_taken[j]) begin
                         d_misf = d_misf + 4'd1;
                     end else begin
                         d_late = d_late + 4'd1;
                     end
                 end
-                if (dstop) run = 1'b0;
             end
         end
+        if (upd) upd_L = lar_c;
+        disp_pc = disp_spc[0 +: PC_W];
     end
 
     // ------------------------------------------------------------ predictor lookup
@@ -336,106 +358,114 @@ module hwp_pfp #(
     // ------------------------------------------------------------ fetch
     // fetch: up to FETCH_W records into the queue; a leader candidate only
     // first in the group with its lookup ready (skip decision), else it ends
-    // the group and is latched for the lookup stage
+    // the group and is latched for the lookup stage. Each slot's conditions
+    // come from its window read and registers alone (the prediction bit in
+    // front of slot k is a prefix over the setpf/resetpf of the slots before
+    // it, all of which are fetched when k is); only the AND that decides how
+    // far the group runs is serial.
     integer k;
-    reg            frun, fcand, fpi, fpred;
-    reg [PW-1:0]   fq, fp_d, fleft;
-    reg [WIN_BITS-1:0] fe;
-    reg [3:0]      fk;
-    reg            pb_c, lp_c, fw_c;
-    reg [3:0]      nf, nf_pi, f_skips;
-    // per fetch slot: entry written, its index, skip leader, mispredicted, skip count
+    reg [FETCH_W-1:0] s_pi, s_lp, s_cand, s_blk, s_lim, s_stop, s_mp, s_pba;
+    reg               s_skip;   // slot 0: the skip decision
+    reg [3:0]         fk;
+    reg               pbk, fpred, frun;
+    reg [PW-1:0]      fp_d;
+    reg               pb_c, lp_c, fw_c;
+    reg [3:0]         nf, nf_pi, f_skips;
+    // per fetch slot: entry written, skip leader, mispredicted, skip count
     reg [FETCH_W-1:0]           fwr, fwr_sk, fwr_mp;
-    reg [FETCH_W*WIN_BITS-1:0]  fwr_e;
     reg [FETCH_W*SKIP_BITS-1:0] fwr_n;
     always @* begin
+        // per slot, in parallel
+        pbk = pbit_q;
+        for (k = 0; k < FETCH_W; k = k + 1) begin
+            fk = fs_kind[k*4 +: 4];
+            s_pi[k]  = (fk == K_PI) || (fk == K_PIJ);
+            // queue and window limits: registers against constants
+            s_lim[k] = ({4'd0, fq_n_q} + k[11:0] < FQ[11:0]) && (avail > k[PW-1:0]);
+            fpred = 1'b0;
+            case (fk)
+                K_SET:   pbk = 1'b1;
+                K_RESET: pbk = 1'b0;
+                K_BR:    fpred = fs_bwd[k];
+                K_JMP:   fpred = 1'b1;
+                K_PIJ:   fpred = pbk;
+                default: fpred = 1'b0;
+            endcase
+            s_pba[k]  = pbk;                  // prediction bit after slot k
+            s_mp[k]   = fpred != fs_taken[k];
+            s_stop[k] = fpred || fs_taken[k];
+        end
+        s_lp[0] = last_pi_q;
+        for (k = 1; k < FETCH_W; k = k + 1) s_lp[k] = s_pi[k-1];
+        s_cand = s_pi & ~s_lp;
+        s_blk  = s_cand;                      // a candidate ends the group in front of it ...
+        if (lk_st == 2'd2) s_blk[0] = 1'b0;   // ... unless first with its lookup ready
+        s_skip = pfp_en_i && lk_ok && ({{(PW-SKIP_BITS){1'b0}}, lk_n} <= avail - 1'b1);
+
+        // how far the group runs
         fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
-        fcand = 1'b0; fpi = 1'b0; fpred = 1'b0;
         f_latch = 1'b0; f_use = 1'b0; f_latch_pc = {PC_W{1'b0}};
-        fq = fp_q; fe = {WIN_BITS{1'b0}}; fk = K_ORD; fleft = {PW{1'b0}};
         fwr = {FETCH_W{1'b0}}; fwr_sk = {FETCH_W{1'b0}}; fwr_mp = {FETCH_W{1'b0}};
-        fwr_e = {(FETCH_W*WIN_BITS){1'b0}}; fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
+        fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
         frun = fetch_en;
         for (k = 0; k < FETCH_W; k = k + 1) begin
-            // while the group runs, k records are fetched and fq = fp + k:
-            // the queue and window limits compare registers with constants
-            if ({4'd0, fq_n_q} + k[11:0] >= FQ[11:0]) frun = 1'b0;
-            if (avail == k[PW-1:0]) frun = 1'b0;
-            fe  = fs_e[k*WIN_BITS +: WIN_BITS];
-            fk  = fs_kind[k*4 +: 4];
-            fpi = (fk == K_PI) || (fk == K_PIJ);
-            fcand = fpi && !lp_c;
-            if (frun && fcand && !(k == 0 && lk_st == 2'd2)) begin
+            frun = frun && s_lim[k];
+            if (frun && s_blk[k]) begin
                 f_latch = 1'b1;
                 f_latch_pc = fs_pc[k*PC_W +: PC_W];
-                frun = 1'b0;
             end
+            frun = frun && !s_blk[k];
+            fwr[k] = frun;
             if (frun) begin
                 nf = nf + 4'd1;
-                if (fpi) nf_pi = nf_pi + 4'd1;
-                fwr[k] = 1'b1;
-                fwr_e[k*WIN_BITS +: WIN_BITS] = fe;
-                lp_c = fpi;
-                fq = fp_q + k[PW-1:0] + 1'b1;
-                if (fcand) begin
+                if (s_pi[k]) nf_pi = nf_pi + 4'd1;
+                lp_c = s_pi[k];
+                pb_c = s_pba[k];
+                fp_d = fp_q + k[PW-1:0] + 1'b1;
+                if (k == 0 && s_cand[0]) begin
                     // first in the group with its lookup ready: the skip decision
                     f_use = 1'b1;
-                    fleft = avail - 1'b1;  // records after the leader (slot 0)
-                    if (pfp_en_i && lk_ok && {{(PW-SKIP_BITS){1'b0}}, lk_n} <= fleft) begin
-                        fwr_sk[k] = 1'b1;
-                        fwr_n[k*SKIP_BITS +: SKIP_BITS] = lk_n;
-                        fq = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
-                        f_skips = f_skips + 4'd1;
+                    if (s_skip) begin
+                        fwr_sk[0] = 1'b1;
+                        fwr_n[0 +: SKIP_BITS] = lk_n;
+                        fp_d = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
+                        f_skips = 4'd1;
                         frun = 1'b0;
                     end
                 end
-                if (frun) begin
-                    fpred = 1'b0;
-                    case (fk)
-                        K_SET:   pb_c = 1'b1;
-                        K_RESET: pb_c = 1'b0;
-                        K_BR:    fpred = fs_bwd[k];
-                        K_JMP:   fpred = 1'b1;
-                        K_PIJ:   fpred = pb_c;
-                        default: fpred = 1'b0;
-                    endcase
-                    if (fpred != fs_taken[k]) begin
-                        fwr_mp[k] = 1'b1;
-                        fw_c = 1'b1;
-                        frun = 1'b0;
-                    end else if (fpred) begin
-                        frun = 1'b0;
-                    end
+                if (frun && s_mp[k]) begin
+                    fwr_mp[k] = 1'b1;
+                    fw_c = 1'b1;
                 end
+                frun = frun && !s_stop[k];
             end
         end
-        if (fetch_en) fp_d = fq;
     end
 
     // ------------------------------------------------------------ next state
-    reg [NS*CNT_W-1:0] sinc;   // increment of counter s at [s*CNT_W +: CNT_W]
+    reg [NS*INC_W-1:0] sinc;   // increment of counter s at [s*INC_W +: INC_W]
     always @* begin
-        sinc = {(NS*CNT_W){1'b0}};
-        sinc[S_CYCLES*CNT_W +: CNT_W]     = {{(CNT_W-1){1'b0}}, 1'b1};
-        sinc[S_FETCHED*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, nf};
-        sinc[S_FETCHED_PI*CNT_W +: CNT_W] = {{(CNT_W-4){1'b0}}, nf_pi};
-        sinc[S_FETCH_CYC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, nf != 4'd0};
-        sinc[S_DECODED*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, d_decoded};
-        sinc[S_DISP*CNT_W +: CNT_W]       = {{(CNT_W-4){1'b0}}, d_disp};
-        sinc[S_DISP_PI*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, d_disp_pi};
-        sinc[S_IGNORED_PI*CNT_W +: CNT_W] = {{(CNT_W-4){1'b0}}, d_ign};
-        sinc[S_SKIP_BLK*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_skipblk};
-        sinc[S_SKIP_INS*CNT_W +: CNT_W]   = {{(CNT_W-SKIP_BITS-4){1'b0}}, d_skipins};
-        sinc[S_PFP_MISP*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_misp};
-        sinc[S_SKIPS*CNT_W +: CNT_W]      = {{(CNT_W-4){1'b0}}, f_skips};
-        sinc[S_MISFETCH*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_misf};
-        sinc[S_BR_MISP*CNT_W +: CNT_W]    = {{(CNT_W-4){1'b0}}, d_brmisp};
-        sinc[S_JMP_LATE*CNT_W +: CNT_W]   = {{(CNT_W-4){1'b0}}, d_late};
-        sinc[S_POP_STALL*CNT_W +: CNT_W]  = {{(CNT_W-4){1'b0}}, d_pop};
-        sinc[S_DISP_STALL*CNT_W +: CNT_W] = {{(CNT_W-1){1'b0}}, !disp_ready_i && (room != {PW{1'b0}})};
-        sinc[S_FWAIT_CYC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, fwait_q};
-        sinc[S_BDT_ALLOC*CNT_W +: CNT_W]  = {{(CNT_W-1){1'b0}}, wb_alloc};
+        sinc = {(NS*INC_W){1'b0}};
+        sinc[S_CYCLES*INC_W +: INC_W]     = {{(INC_W-1){1'b0}}, 1'b1};
+        sinc[S_FETCHED*INC_W +: INC_W]    = {{(INC_W-4){1'b0}}, nf};
+        sinc[S_FETCHED_PI*INC_W +: INC_W] = {{(INC_W-4){1'b0}}, nf_pi};
+        sinc[S_FETCH_CYC*INC_W +: INC_W]  = {{(INC_W-1){1'b0}}, nf != 4'd0};
+        sinc[S_DECODED*INC_W +: INC_W]    = {{(INC_W-4){1'b0}}, d_decoded};
+        sinc[S_DISP*INC_W +: INC_W]       = {{(INC_W-4){1'b0}}, d_disp};
+        sinc[S_DISP_PI*INC_W +: INC_W]    = {{(INC_W-4){1'b0}}, d_disp_pi};
+        sinc[S_IGNORED_PI*INC_W +: INC_W] = {{(INC_W-4){1'b0}}, d_ign};
+        sinc[S_SKIP_BLK*INC_W +: INC_W]   = {{(INC_W-4){1'b0}}, d_skipblk};
+        sinc[S_SKIP_INS*INC_W +: INC_W]   = d_skipins;
+        sinc[S_PFP_MISP*INC_W +: INC_W]   = {{(INC_W-4){1'b0}}, d_misp};
+        sinc[S_SKIPS*INC_W +: INC_W]      = {{(INC_W-4){1'b0}}, f_skips};
+        sinc[S_MISFETCH*INC_W +: INC_W]   = {{(INC_W-4){1'b0}}, d_misf};
+        sinc[S_BR_MISP*INC_W +: INC_W]    = {{(INC_W-4){1'b0}}, d_brmisp};
+        sinc[S_JMP_LATE*INC_W +: INC_W]   = {{(INC_W-4){1'b0}}, d_late};
+        sinc[S_POP_STALL*INC_W +: INC_W]  = {{(INC_W-4){1'b0}}, d_pop};
+        sinc[S_DISP_STALL*INC_W +: INC_W] = {{(INC_W-1){1'b0}}, !disp_ready_i && (room != {PW{1'b0}})};
+        sinc[S_FWAIT_CYC*INC_W +: INC_W]  = {{(INC_W-1){1'b0}}, fwait_q};
+        sinc[S_BDT_ALLOC*INC_W +: INC_W]  = {{(INC_W-1){1'b0}}, wb_alloc};
     end
 
     reg            flag_n, pbit_n, fwait_n, lp_n;
@@ -468,11 +498,16 @@ module hwp_pfp #(
         end
     end
 
+    // statistics: a front-end cycle's increments are registered and added
+    // one clock later, so no counter's carry chain follows the fetch and
+    // decode chains (stat_o lags the cycle that counts by one clock)
+    reg [NS*INC_W-1:0] sinc_q;
     reg [NS*CNT_W-1:0] stat_n;
     integer i;
     always @* begin
         for (i = 0; i < NS; i = i + 1)
-            stat_n[i*CNT_W +: CNT_W] = stat_q[i*CNT_W +: CNT_W] + sinc[i*CNT_W +: CNT_W];
+            stat_n[i*CNT_W +: CNT_W] = stat_q[i*CNT_W +: CNT_W] +
+                                       {{(CNT_W-INC_W){1'b0}}, sinc_q[i*INC_W +: INC_W]};
     end
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -483,9 +518,12 @@ module hwp_pfp #(
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
             chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
             res_cnt_q <= 4'd0;
+            sinc_q <= {(NS*INC_W){1'b0}};
             stat_q <= {(NS*CNT_W){1'b0}};
         end else begin
             if (in_fire) tl_q <= tl_q + 1'b1;
+            sinc_q <= go ? sinc : {(NS*INC_W){1'b0}};
+            stat_q <= stat_n;
             if (go) begin
                 hd_q <= hd_d;
                 fp_q <= fp_n;
@@ -498,7 +536,6 @@ module hwp_pfp #(
                 lar_v_q <= lar_v_c;
                 lar_q <= lar_c;
                 chk_q <= chk_c;
-                stat_q <= stat_n;
             end
         end
     end
@@ -513,6 +550,10 @@ module hwp_pfp #(
     wire [(1<<SET_BITS)-1:0] bdt_lru;
     wire                  wb_write, wb_wr_en, wb_alloc, wb_way, wb_pred, wb_lock;
     wire [PC_W-1:0]       wb_L, wb_follow;
+    wire [PC_W-1:0]       rd_L4;
+    wire [DEC_W*PC_W-1:0] rd_p4;
+    wire [DEC_W-1:0]      rd_geL, rd_eq;
+    wire [DEC_W*DEC_W-1:0] rd_ge;
     hwp_pfp_wbrd #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wbrd (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
         .upd_i(upd), .upd_L_i(upd_L), .upd_sv_i(upd_sv), .upd_pc_i(upd_pc), .upd_flag_i(upd_flag),
@@ -521,7 +562,8 @@ module hwp_pfp #(
         .wr_i(wb_wr_en), .wr_L_i(wb_L), .wr_way_i(wb_way), .wr_pred_i(wb_pred),
         .wr_lock_i(wb_lock), .wr_follow_i(wb_follow),
         .v_o(rd_v), .L_o(rd_L), .sv_o(rd_sv), .pc_o(rd_pc), .flag_o(rd_flag),
-        .hit_o(rd_hit), .way_o(rd_way), .pred_o(rd_pred), .lock_o(rd_lock), .follow_o(rd_follow)
+        .hit_o(rd_hit), .way_o(rd_way), .pred_o(rd_pred), .lock_o(rd_lock), .follow_o(rd_follow),
+        .L4_o(rd_L4), .p4_o(rd_p4), .geL_o(rd_geL), .eq_o(rd_eq), .ge_o(rd_ge)
     );
     // table write-back: applies the update to the table it owns
     // (hwp_pfp_wb.v)
@@ -529,6 +571,7 @@ module hwp_pfp #(
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
         .v_i(rd_v), .L_i(rd_L), .sv_i(rd_sv), .pc_i(rd_pc), .flag_i(rd_flag),
         .hit_i(rd_hit), .way_i(rd_way), .pred_i(rd_pred), .lock_i(rd_lock), .follow_i(rd_follow),
+        .L4_i(rd_L4), .p4_i(rd_p4), .geL_i(rd_geL), .eq_i(rd_eq), .ge_i(rd_ge),
         .write_o(wb_write), .wr_en_o(wb_wr_en), .alloc_o(wb_alloc), .wr_L_o(wb_L), .wr_way_o(wb_way),
         .wr_pred_o(wb_pred), .wr_lock_o(wb_lock), .wr_follow_o(wb_follow),
         .bdt_v_o(bdt_v_q), .bdt_pred_o(bdt_pred_q), .bdt_lock_o(bdt_lock_q),
@@ -551,26 +594,34 @@ module hwp_pfp #(
             end
         end
     endgenerate
-    always @(posedge clk_i) begin
-        if (go) begin
-            win_sk_q <= sk_n;
-            win_mp_q <= mp_n;
-            win_n_q  <= n_n;
-        end
-    end
-    reg [W-1:0]           sk_n, mp_n;
-    reg [W*SKIP_BITS-1:0] n_n;
-    integer f;
-    always @* begin
-        sk_n = win_sk_q; mp_n = win_mp_q; n_n = win_n_q;
-        for (f = 0; f < FETCH_W; f = f + 1) begin
-            if (fwr[f]) begin
-                sk_n[fwr_e[f*WIN_BITS +: WIN_BITS]] = fwr_sk[f];
-                mp_n[fwr_e[f*WIN_BITS +: WIN_BITS]] = fwr_mp[f];
-                n_n[fwr_e[f*WIN_BITS +: WIN_BITS]*SKIP_BITS +: SKIP_BITS] = fwr_n[f*SKIP_BITS +: SKIP_BITS];
+    // fetch writes its per-record bits: slot f's entry fs_e[f] depends on
+    // fp_q alone, so only the enables and the bits come late in the cycle
+    generate
+        for (g = 0; g < W; g = g + 1) begin : g_win_fwr
+            localparam [WIN_BITS-1:0] IDX = g;
+            reg                 we, sk, mp;
+            reg [SKIP_BITS-1:0] n;
+            integer f;
+            always @* begin
+                we = 1'b0; sk = 1'b0; mp = 1'b0; n = {SKIP_BITS{1'b0}};
+                for (f = 0; f < FETCH_W; f = f + 1) begin
+                    if (fs_e[f*WIN_BITS +: WIN_BITS] == IDX) begin
+                        we = fwr[f];
+                        sk = fwr_sk[f];
+                        mp = fwr_mp[f];
+                        n  = fwr_n[f*SKIP_BITS +: SKIP_BITS];
+                    end
+                end
+            end
+            always @(posedge clk_i) begin
+                if (go && we) begin
+                    win_sk_q[g]                    <= sk;
+                    win_mp_q[g]                    <= mp;
+                    win_n_q[g*SKIP_BITS +: SKIP_BITS] <= n;
+                end
             end
         end
-    end
+    endgenerate
 
     // ------------------------------------------------------------ outputs
     assign in_ready_o  = in_ready;

@@ -29,6 +29,11 @@ module hwp_pfp_wb #(
     input  wire                  pred_i,
     input  wire                  lock_i,
     input  wire [PC_W-1:0]       follow_i,
+    input  wire [PC_W-1:0]       L4_i,
+    input  wire [DEC_W*PC_W-1:0] p4_i,
+    input  wire [DEC_W-1:0]      geL_i,
+    input  wire [DEC_W-1:0]      eq_i,
+    input  wire [DEC_W*DEC_W-1:0] ge_i,
     // the write at this edge, and forwarded to the read stage the entry
     // written if the front end advances (the read stage's registers load
     // only then, so the forwarding needs no go)
@@ -65,6 +70,10 @@ module hwp_pfp_wb #(
     reg [PC_W-1:0]       L_q, follow_q;
     reg [DEC_W-1:0]      sv_q, flag_q;
     reg [DEC_W*PC_W-1:0] pc_q;
+    reg [PC_W-1:0]       L4_q;
+    reg [DEC_W*PC_W-1:0] p4_q;              // pc_i + 4
+    reg [DEC_W-1:0]      geL_q, eq_q;       // pc_j >= leader + 4, pc_j == leader
+    reg [DEC_W*DEC_W-1:0] ge_q;             // [j*DEC_W + i]: pc_j >= pc_i + 4
 
     // Section IV-A over the update's slots, in parallel: all profile
     // instructions of one update see the same flag (a setpf, resetpf or
@@ -78,26 +87,15 @@ module hwp_pfp_wb #(
     wire            fl     = |(sv_q & flag_q);
     wire            alloc  = v_q && !hit_q && !fl && (|sv_q);
     wire            hit    = hit_q || alloc;
-    wire [PC_W-1:0] base_f = hit_q ? follow_q : L_q + 4;
+    wire [PC_W-1:0] base_f = hit_q ? follow_q : L4_q;
     wire            base_l = hit_q ? lock_q : 1'b1;
     // the slots that apply the update rules: all, or all but the allocating one
     wire [DEC_W-1:0] app = hit_q ? sv_q : (sv_q & ~(sv_q & (~sv_q + 1'b1)));
-    wire [DEC_W*PC_W-1:0] p4;               // pc_i + 4
-    wire [DEC_W-1:0]      ge0, eq;          // pc_j >= base_f, pc_j == leader
-    wire [DEC_W*DEC_W-1:0] ge;              // [j*DEC_W + i]: pc_j >= pc_i + 4
-    genvar gj, gi;
+    wire [DEC_W-1:0] ge0;                   // pc_j >= base_f
+    genvar gj;
     generate
         for (gj = 0; gj < DEC_W; gj = gj + 1) begin : g_cmp
-            assign p4[gj*PC_W +: PC_W] = pc_q[gj*PC_W +: PC_W] + 4;
-            assign ge0[gj] = pc_q[gj*PC_W +: PC_W] >= base_f;
-            assign eq[gj]  = pc_q[gj*PC_W +: PC_W] == L_q;
-            for (gi = 0; gi < DEC_W; gi = gi + 1) begin : g_ge
-                if (gi < gj) begin : g_lt
-                    assign ge[gj*DEC_W + gi] = pc_q[gj*PC_W +: PC_W] >= p4[gi*PC_W +: PC_W];
-                end else begin : g_na
-                    assign ge[gj*DEC_W + gi] = 1'b0;
-                end
-            end
+            assign ge0[gj] = hit_q ? pc_q[gj*PC_W +: PC_W] >= follow_q : geL_q[gj];
         end
     endgenerate
     integer j, i;
@@ -111,15 +109,15 @@ module hwp_pfp_wb #(
         for (j = 0; j < DEC_W; j = j + 1) begin
             gej = cur[DEC_W] && ge0[j];
             for (i = 0; i < DEC_W; i = i + 1)
-                if (ge[j*DEC_W + i] && cur[i]) gej = 1'b1;
+                if (ge_q[j*DEC_W + i] && cur[i]) gej = 1'b1;
             if (app[j]) begin
                 if (e_lock && gej) cur = {{DEC_W{1'b0}}, 1'b1} << j;
-                if (eq[j]) e_lock = 1'b0;
+                if (eq_q[j]) e_lock = 1'b0;
             end
         end
         e_follow = cur[DEC_W] ? base_f : {PC_W{1'b0}};
         for (i = 0; i < DEC_W; i = i + 1)
-            if (cur[i]) e_follow = p4[i*PC_W +: PC_W];
+            if (cur[i]) e_follow = p4_q[i*PC_W +: PC_W];
     end
     // prediction bit: the flag (0 when allocating); no slot: unchanged
     wire e_pred = (|app) ? fl : (hit_q ? pred_q : 1'b0);
@@ -131,12 +129,15 @@ module hwp_pfp_wb #(
             v_q <= 1'b0; hit_q <= 1'b0; way_q <= 1'b0; pred_q <= 1'b0; lock_q <= 1'b0;
             L_q <= {PC_W{1'b0}}; follow_q <= {PC_W{1'b0}};
             sv_q <= {DEC_W{1'b0}}; flag_q <= {DEC_W{1'b0}}; pc_q <= {(DEC_W*PC_W){1'b0}};
+            L4_q <= {PC_W{1'b0}}; p4_q <= {(DEC_W*PC_W){1'b0}};
+            geL_q <= {DEC_W{1'b0}}; eq_q <= {DEC_W{1'b0}}; ge_q <= {(DEC_W*DEC_W){1'b0}};
             bdt_v_q <= {NE{1'b0}};
             lru_q <= {(1 << SET_BITS){1'b0}};
         end else if (go_i) begin
             v_q <= v_i; hit_q <= hit_i; way_q <= way_i; pred_q <= pred_i; lock_q <= lock_i;
             L_q <= L_i; follow_q <= follow_i;
             sv_q <= sv_i; flag_q <= flag_i; pc_q <= pc_i;
+            L4_q <= L4_i; p4_q <= p4_i; geL_q <= geL_i; eq_q <= eq_i; ge_q <= ge_i;
             if (wr) begin
                 bdt_v_q[{s, way_q}] <= 1'b1;
                 lru_q[s] <= !way_q;

@@ -51,7 +51,13 @@ module hwp_pfp_wbrd #(
     output wire                  way_o,      // the hit way, else the victim
     output wire                  pred_o,
     output wire                  lock_o,
-    output wire [PC_W-1:0]       follow_o
+    output wire [PC_W-1:0]       follow_o,
+    // the update's own address compares, for the apply stage's rules
+    output wire [PC_W-1:0]       L4_o,       // leader + 4 (an allocated entry's follow)
+    output wire [DEC_W*PC_W-1:0] p4_o,       // pc_j + 4
+    output wire [DEC_W-1:0]      geL_o,      // pc_j >= leader + 4
+    output wire [DEC_W-1:0]      eq_o,       // pc_j == leader
+    output wire [DEC_W*DEC_W-1:0] ge_o       // [j*DEC_W + i], i < j: pc_j >= pc_i + 4
 );
     localparam integer TAG_W = PC_W - 1 - SET_BITS;
     reg                  v_q;
@@ -99,6 +105,26 @@ module hwp_pfp_wbrd #(
     assign pred_o   = hf ? wr_pred_i   : bdt_pred_i[{s, hway}];
     assign lock_o   = hf ? wr_lock_i   : bdt_lock_i[{s, hway}];
     assign follow_o = hf ? wr_follow_i : bdt_follow_i[({s, hway})*PC_W +: PC_W];
+
+    // address compares that need only the held update: done here so the
+    // apply stage's follow chain starts from registers
+    wire [PC_W-1:0] L4 = L_q + 4;
+    genvar gj, gi;
+    generate
+        for (gj = 0; gj < DEC_W; gj = gj + 1) begin : g_cmp
+            assign p4_o[gj*PC_W +: PC_W] = pc_q[gj*PC_W +: PC_W] + 4;
+            assign geL_o[gj] = pc_q[gj*PC_W +: PC_W] >= L4;
+            assign eq_o[gj]  = pc_q[gj*PC_W +: PC_W] == L_q;
+            for (gi = 0; gi < DEC_W; gi = gi + 1) begin : g_ge
+                if (gi < gj) begin : g_lt
+                    assign ge_o[gj*DEC_W + gi] = pc_q[gj*PC_W +: PC_W] >= p4_o[gi*PC_W +: PC_W];
+                end else begin : g_na
+                    assign ge_o[gj*DEC_W + gi] = 1'b0;
+                end
+            end
+        end
+    endgenerate
+    assign L4_o = L4;
 
     wire unused_ok = &{1'b0, wr_L_i[0]};
 endmodule
