@@ -205,7 +205,8 @@ static int bdt_find(const pfp *m, uint64_t pc)
  *   table read      hwp_pfp_wbrd.v (held update, read with forwarding)
  *   table apply     hwp_pfp_wb.v   (applies the update read last cycle)
  *   lookup          hwp_pfp_lookup.v
- *   fetch           hwp_pfp.v "fetch" (with the skip decision) */
+ *   fetch           hwp_pfp.v "fetch" (with the skip decision)
+ *   statistics      hwp_pfp.v sinc_q (the increments, added one clock later) */
 
 /* decode: what decode commits at the edge */
 typedef struct dec_res {

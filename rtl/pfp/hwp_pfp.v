@@ -209,7 +209,14 @@ module hwp_pfp #(
     // serial, and it gates the slots' results
     integer j;
     reg [DEC_W-1:0] c_pi, c_fin, c_fout, c_lv, c_up, c_brk, c_stop, c_lim, c_disp, c_dec;
+    reg [DEC_W*PW-1:0] c_hd;   // the decode pointer after slot j if the group ends there
+    reg [PW-1:0]   sq_fp;      // fetch restarts here after a squash
     reg [DEC_W*4-1:0] c_idx;   // slot j's place among the dispatched ones
+    reg            c_lf;
+    reg [PC_W-1:0] c_L;        // the leader of the group's block
+    reg [DEC_W-1:0] o_dec;     // output slot k's instruction is decoded
+    reg [DEC_W*PC_W-1:0] o_pc;
+    reg [DEC_W*4-1:0]    o_kind;
     reg [3:0]      dk, nd;
     reg            fk_in, run;
     reg            flag_c, lar_v_c, chk_c;
@@ -261,6 +268,26 @@ module hwp_pfp #(
         // one descriptor update per cycle: a profile instruction that
         // starts a second block (leader register clear) ends the group
         c_brk = c_pi & c_up & ~c_lv;
+        // the decode pointer after each slot (a correct skip leader steps
+        // over its block), and the fetch pointer after a squash: behind the
+        // first skip leader decoded with the flag on (it ends the group)
+        sq_fp = hd_q;
+        for (j = DEC_W - 1; j >= 0; j = j - 1) begin
+            c_hd[j*PW +: PW] = hd_q + j[PW-1:0] + 1'b1 +
+                ((c_pi[j] && ds_sk[j] && !c_fin[j]) ?
+                 {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} : {PW{1'b0}});
+            if (c_pi[j] && ds_sk[j] && c_fin[j]) sq_fp = hd_q + j[PW-1:0] + 1'b1;
+        end
+        // all profile instructions a group decodes are of one block: its
+        // leader is the first one's pc, or the leader register when that
+        // one is slot 0 and the register is set
+        c_lf = 1'b0; c_L = lar_q;
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            if (c_pi[j] && !c_lf) begin
+                c_lf = 1'b1;
+                c_L = c_lv[j] ? lar_q : ds_pc[j*PC_W +: PC_W];
+            end
+        end
 
         // how far the group runs
         run = dec_en;
@@ -273,7 +300,7 @@ module hwp_pfp #(
         // the decoded slots' results
         hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
-        upd = 1'b0; upd_L = {PC_W{1'b0}};
+        upd = 1'b0;
         upd_sv = {DEC_W{1'b0}}; upd_flag = {DEC_W{1'b0}}; upd_pc = {(DEC_W*PC_W){1'b0}};
         d_decoded = 4'd0; d_disp = 4'd0; d_disp_pi = 4'd0; d_ign = 4'd0; d_skipblk = 4'd0;
         d_misp = 4'd0; d_brmisp = 4'd0; d_misf = 4'd0; d_late = 4'd0; d_pop = 4'd0;
@@ -286,14 +313,13 @@ module hwp_pfp #(
             if (c_dec[j]) begin
                 d_decoded = d_decoded + 4'd1;
                 dec_fetched = dec_fetched + 8'd1;
-                hd_d = hd_q + j[PW-1:0] + 1'b1;
+                hd_d = c_hd[j*PW +: PW];
                 flag_c = c_fout[j];
                 lar_v_c = c_pi[j];
                 if (dk == K_POP) d_pop = d_pop + 4'd1;
                 if (c_pi[j]) begin
                     // the leader's descriptor is updated by the table
                     // update pipeline (one block per group)
-                    if (!c_lv[j]) lar_c = ds_pc[j*PC_W +: PC_W];
                     upd = 1'b1;
                     upd_sv[j] = 1'b1;
                     upd_pc[j*PC_W +: PC_W] = ds_pc[j*PC_W +: PC_W];
@@ -306,20 +332,12 @@ module hwp_pfp #(
                         end else begin
                             d_skipblk = d_skipblk + 4'd1;
                             d_skipins = d_skipins + {4'd0, ds_n[j*SKIP_BITS +: SKIP_BITS]};
-                            hd_d = hd_q + j[PW-1:0] + 1'b1 +
-                                   {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]};
                         end
                     end
                 end
                 if (c_disp[j]) begin
                     d_disp = d_disp + 4'd1;
                     if (c_pi[j]) d_disp_pi = d_disp_pi + 4'd1;
-                    for (ks = 0; ks < DEC_W; ks = ks + 1) begin
-                        if (c_idx[j*4 +: 4] == ks[3:0]) begin
-                            disp_spc[ks*PC_W +: PC_W] = ds_pc[j*PC_W +: PC_W];
-                            disp_skind[ks*4 +: 4]    = dk;
-                        end
-                    end
                 end
                 if (ds_mp[j] && !ds_sk[j]) begin
                     resolve = 1'b1;
@@ -335,7 +353,30 @@ module hwp_pfp #(
                 end
             end
         end
-        if (upd) upd_L = lar_c;
+        // the leader goes to the table update with every group (its read
+        // and apply stages use it only with a profile instruction decoded)
+        upd_L = c_L;
+        if (upd) lar_c = c_L;
+        // output slot k: the k-th dispatching slot's pc and kind, chosen
+        // from the parallel conditions, shown if that slot is decoded
+        o_dec = {DEC_W{1'b0}}; o_pc = {(DEC_W*PC_W){1'b0}}; o_kind = {(DEC_W*4){1'b0}};
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            if (c_disp[j]) begin
+                for (ks = 0; ks < DEC_W; ks = ks + 1) begin
+                    if (c_idx[j*4 +: 4] == ks[3:0]) begin
+                        o_dec[ks] = c_dec[j];
+                        o_pc[ks*PC_W +: PC_W] = ds_pc[j*PC_W +: PC_W];
+                        o_kind[ks*4 +: 4]    = ds_kind[j*4 +: 4];
+                    end
+                end
+            end
+        end
+        for (ks = 0; ks < DEC_W; ks = ks + 1) begin
+            if (o_dec[ks]) begin
+                disp_spc[ks*PC_W +: PC_W] = o_pc[ks*PC_W +: PC_W];
+                disp_skind[ks*4 +: 4]    = o_kind[ks*4 +: 4];
+            end
+        end
         disp_pc = disp_spc[0 +: PC_W];
     end
 
@@ -400,21 +441,29 @@ module hwp_pfp #(
         s_cand = s_pi & ~s_lp;
         s_blk  = s_cand;                      // a candidate ends the group in front of it ...
         if (lk_st == 2'd2) s_blk[0] = 1'b0;   // ... unless first with its lookup ready
-        s_skip = pfp_en_i && lk_ok && ({{(PW-SKIP_BITS){1'b0}}, lk_n} <= avail - 1'b1);
+        s_skip = pfp_en_i && lk_ok && ({{(PW-SKIP_BITS){1'b0}}, lk_n} < avail);  // the block's records are in the window
+        // the candidate the lookup stage latches if the group reaches it:
+        // the first slot that ends the group in front of it
+        f_latch_pc = {PC_W{1'b0}};
+        for (k = FETCH_W - 1; k >= 0; k = k - 1)
+            if (s_blk[k]) f_latch_pc = fs_pc[k*PC_W +: PC_W];
+        // the fetch bits of slot k if it is fetched: skip leader (slot 0),
+        // else mispredicted
+        fwr_sk = {FETCH_W{1'b0}};
+        fwr_sk[0] = s_cand[0] && s_skip;
+        fwr_mp = s_mp & ~fwr_sk;
+        fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
+        fwr_n[0 +: SKIP_BITS] = fwr_sk[0] ? lk_n : {SKIP_BITS{1'b0}};
 
         // how far the group runs
         fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
-        f_latch = 1'b0; f_use = 1'b0; f_latch_pc = {PC_W{1'b0}};
-        fwr = {FETCH_W{1'b0}}; fwr_sk = {FETCH_W{1'b0}}; fwr_mp = {FETCH_W{1'b0}};
-        fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
+        f_latch = 1'b0; f_use = 1'b0;
+        fwr = {FETCH_W{1'b0}};
         frun = fetch_en;
         for (k = 0; k < FETCH_W; k = k + 1) begin
             frun = frun && s_lim[k];
-            if (frun && s_blk[k]) begin
-                f_latch = 1'b1;
-                f_latch_pc = fs_pc[k*PC_W +: PC_W];
-            end
+            if (frun && s_blk[k]) f_latch = 1'b1;
             frun = frun && !s_blk[k];
             fwr[k] = frun;
             if (frun) begin
@@ -427,17 +476,12 @@ module hwp_pfp #(
                     // first in the group with its lookup ready: the skip decision
                     f_use = 1'b1;
                     if (s_skip) begin
-                        fwr_sk[0] = 1'b1;
-                        fwr_n[0 +: SKIP_BITS] = lk_n;
                         fp_d = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
                         f_skips = 4'd1;
                         frun = 1'b0;
                     end
                 end
-                if (frun && s_mp[k]) begin
-                    fwr_mp[k] = 1'b1;
-                    fw_c = 1'b1;
-                end
+                if (fwr_mp[k]) fw_c = 1'b1;
                 frun = frun && !s_stop[k];
             end
         end
@@ -485,7 +529,7 @@ module hwp_pfp #(
             end
         end
         if (squash) begin
-            fp_n = hd_d;
+            fp_n = sq_fp;
             fqn_n = 8'd0;
             fwait_n = 1'b0;
             res_n = 4'd0;

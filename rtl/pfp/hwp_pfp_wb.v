@@ -82,8 +82,9 @@ module hwp_pfp_wb #(
     // the first of them allocates (flag off) and the others update the new
     // entry. The follow after slot j is pc_j + 4 when the entry is still
     // locked and pc_j >= the follow before it: the follow is one of base_f
-    // and the pc_i + 4, all compared with each pc_j at once, and a one-hot
-    // choice runs over the slots.
+    // and the pc_i + 4, all compared with each pc_j at once (the read stage
+    // compares the pcs among themselves), and the slots that extend it are
+    // found from those compares alone.
     wire            fl     = |(sv_q & flag_q);
     wire            alloc  = v_q && !hit_q && !fl && (|sv_q);
     wire            hit    = hit_q || alloc;
@@ -98,26 +99,29 @@ module hwp_pfp_wb #(
             assign ge0[gj] = hit_q ? pc_q[gj*PC_W +: PC_W] >= follow_q : geL_q[gj];
         end
     endgenerate
+    // lk_b[j]: the entry is locked in front of slot j (a prefix over the
+    // leader's own pc); ext[j]: slot j extends the follow, i.e. it applies,
+    // the entry is locked and pc_j >= the follow in front of it, which is
+    // pc_i + 4 of the last slot i < j that extended it, else base_f
     integer j, i;
-    reg [DEC_W:0]  cur;     // which value the follow is: pc_i + 4, or base_f (bit DEC_W)
+    reg [DEC_W-1:0] lk_b, ext;
     reg            e_lock, gej;
     reg [PC_W-1:0] e_follow;
     always @* begin
-        cur = {1'b1, {DEC_W{1'b0}}};
         e_lock = base_l;
-        gej = 1'b0;
         for (j = 0; j < DEC_W; j = j + 1) begin
-            gej = cur[DEC_W] && ge0[j];
-            for (i = 0; i < DEC_W; i = i + 1)
-                if (ge_q[j*DEC_W + i] && cur[i]) gej = 1'b1;
-            if (app[j]) begin
-                if (e_lock && gej) cur = {{DEC_W{1'b0}}, 1'b1} << j;
-                if (eq_q[j]) e_lock = 1'b0;
-            end
+            lk_b[j] = e_lock;
+            if (app[j] && eq_q[j]) e_lock = 1'b0;
         end
-        e_follow = cur[DEC_W] ? base_f : {PC_W{1'b0}};
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            gej = ge0[j];
+            for (i = 0; i < j; i = i + 1)
+                if (ext[i]) gej = ge_q[j*DEC_W + i];
+            ext[j] = app[j] && lk_b[j] && gej;
+        end
+        e_follow = base_f;
         for (i = 0; i < DEC_W; i = i + 1)
-            if (cur[i]) e_follow = p4_q[i*PC_W +: PC_W];
+            if (ext[i]) e_follow = p4_q[i*PC_W +: PC_W];
     end
     // prediction bit: the flag (0 when allocating); no slot: unchanged
     wire e_pred = (|app) ? fl : (hit_q ? pred_q : 1'b0);
