@@ -94,7 +94,15 @@ module hwp_pfp_wbrd #(
     wire lru = fs ? !wr_way_i : lru_i[s];
     wire hway   = !h0 && h1;
     wire victim = !v0 ? 1'b0 : !v1 ? 1'b1 : lru;
-    wire hf = fs && (wr_way_i == hway);   // the hit way is the one written
+    // both ways' payload read by the set alone, the apply stage's write
+    // forwarded into its way, and the hit way chosen last (it waits for the
+    // tag compares)
+    wire            pr0 = f0 ? wr_pred_i : bdt_pred_i[{s, 1'b0}];
+    wire            pr1 = f1 ? wr_pred_i : bdt_pred_i[{s, 1'b1}];
+    wire            lk0 = f0 ? wr_lock_i : bdt_lock_i[{s, 1'b0}];
+    wire            lk1 = f1 ? wr_lock_i : bdt_lock_i[{s, 1'b1}];
+    wire [PC_W-1:0] fo0 = f0 ? wr_follow_i : bdt_follow_i[({s, 1'b0})*PC_W +: PC_W];
+    wire [PC_W-1:0] fo1 = f1 ? wr_follow_i : bdt_follow_i[({s, 1'b1})*PC_W +: PC_W];
     assign v_o      = v_q;
     assign L_o      = L_q;
     assign sv_o     = sv_q;
@@ -102,9 +110,9 @@ module hwp_pfp_wbrd #(
     assign flag_o   = flag_q;
     assign hit_o    = h0 || h1;
     assign way_o    = (h0 || h1) ? hway : victim;
-    assign pred_o   = hf ? wr_pred_i   : bdt_pred_i[{s, hway}];
-    assign lock_o   = hf ? wr_lock_i   : bdt_lock_i[{s, hway}];
-    assign follow_o = hf ? wr_follow_i : bdt_follow_i[({s, hway})*PC_W +: PC_W];
+    assign pred_o   = hway ? pr1 : pr0;
+    assign lock_o   = hway ? lk1 : lk0;
+    assign follow_o = hway ? fo1 : fo0;
 
     // address compares that need only the held update: done here so the
     // apply stage's follow chain starts from registers
