@@ -48,8 +48,7 @@ sim-build: $(SIM_TRACES)
 # iCE40 UP5K: 1-wide, 2 x 4 descriptors, 16-entry window, 16-bit addresses, 8-bit counters
 # (2-wide with 2 x 8 descriptors and 20-bit addresses needed 118 % of the UP5K's logic cells)
 SYNTH_GPARAMS_ice40 := FETCH_W=1 DEC_W=1 FQ=4 WIN_BITS=4 SET_BITS=2 MIN_LEN=4 SKIP_BITS=2 BR_PEN=3 PC_W=16 CNT_W=8
-# Timing targets: the fetch and decode chains are single-cycle and unpipelined (a 2-wide
-# build reached 20 MHz on ECP5); the targets are what the builds are expected to meet, not
-# the board clocks (docs/pfp.md)
-SYNTH_FREQ_icebreaker := 10
-SYNTH_FREQ_ulx3s      := 10
+# Timing targets of the engine alone (make synth-bench): the clocks of the
+# cores pfp is meant to serve (issue targets, as fpga/speed-targets.txt)
+SYNTH_FREQ_icebreaker := 24
+SYNTH_FREQ_ulx3s      := 75
