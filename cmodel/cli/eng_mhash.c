@@ -268,20 +268,17 @@ static int run_cb(void *vctx, const mhash_fn *m, const hwp_cmap *exact)
     return 0;
 }
 
-int hwp_run_mhash(int argc, char **argv)
+/* run's report: the candidates of every interval, then the totals */
+static int run_report(const char *cmd, mh_opts *o)
 {
-    mh_opts o;
-    memset(&o, 0, sizeof o);
-    int pr = mh_parse(argc, argv, &o);
-    if (pr) return pr == 1 ? 0 : 2;
-    run_ctx c = {&o, 0};
+    run_ctx c = {o, 0};
     mhash_fn m;
     uint64_t events = 0, tail = 0;
-    mh_print_begin(&o);
-    int rc = mh_drive(argv[0], &o, 0, run_cb, &c, &m, &events, &tail);
+    mh_print_begin(o);
+    int rc = mh_drive(cmd, o, 0, run_cb, &c, &m, &events, &tail);
     if (rc == 0) {
         mh_totals t = {events, m.intervals, c.cands, m.promotions, m.refused, tail};
-        mh_print_end(&o, &t);
+        mh_print_end(o, &t);
     }
     mhash_fn_free(&m);
     return rc;
@@ -349,32 +346,30 @@ static int eval_cb(void *vctx, const mhash_fn *m, const hwp_cmap *exact)
     return 0;
 }
 
-int hwp_eval_mhash(int argc, char **argv)
+/* eval's report: every interval's candidates scored against the exact
+ * interval profile */
+static int eval_report(const char *cmd, mh_opts *o)
 {
-    mh_opts o;
-    memset(&o, 0, sizeof o);
-    int pr = mh_parse(argc, argv, &o);
-    if (pr) return pr == 1 ? 0 : 2;
     eval_ctx c;
     memset(&c, 0, sizeof c);
-    c.o = &o;
+    c.o = o;
     if (hwp_cmap_init(&c.hw, 256)) {
         fprintf(stderr, "hwprof eval: out of memory\n");
         return 1;
     }
     mhash_fn m;
     uint64_t events = 0, tail = 0;
-    int rc = mh_drive(argv[0], &o, 1, eval_cb, &c, &m, &events, &tail);
+    int rc = mh_drive(cmd, o, 1, eval_cb, &c, &m, &events, &tail);
     if (rc == 0) {
         double s = c.scored ? 100.0 / (double)c.scored : 0;
         double ni = m.intervals ? 1.0 / (double)m.intervals : 0;
         if (m.intervals == 0)
             fprintf(stderr, "hwprof eval --engine mhash: warning: the trace (%llu events) is shorter "
                     "than one interval (%llu): nothing to score\n",
-                    (unsigned long long)events, (unsigned long long)o.p.interval);
-        if (o.json) {
+                    (unsigned long long)events, (unsigned long long)o->p.interval);
+        if (o->json) {
             printf("{");
-            mh_json_cfg(stdout, &o);
+            mh_json_cfg(stdout, o);
             printf(", \"events\": %llu, \"intervals\": %llu, \"intervals_scored\": %llu, "
                    "\"intervals_without_candidates\": %llu, \"tail_events\": %llu, "
                    "\"avg_error_pct\": %.4f, \"false_pos_pct\": %.4f, \"false_neg_pct\": %.4f, "
@@ -393,9 +388,9 @@ int hwp_eval_mhash(int argc, char **argv)
         } else {
             printf("mhash on %s: %d tables x %u counters (%u-bit), %s-%s, shield %d, retain %d, "
                    "k=%u, interval %llu, threshold %u\n",
-                   o.trace, o.p.tables, mhash_table_size(&o.p), o.p.cw, o.p.cons ? "C1" : "C0",
-                   o.p.reset ? "R1" : "R0", o.p.shield, o.p.retain, o.p.acc_k,
-                   (unsigned long long)o.p.interval, o.p.thr);
+                   o->trace, o->p.tables, mhash_table_size(&o->p), o->p.cw, o->p.cons ? "C1" : "C0",
+                   o->p.reset ? "R1" : "R0", o->p.shield, o->p.retain, o->p.acc_k,
+                   (unsigned long long)o->p.interval, o->p.thr);
             printf("events %llu, intervals %llu (%llu scored, %llu without candidates), "
                    "%llu events in the unfinished last interval (not scored)\n",
                    (unsigned long long)events, (unsigned long long)m.intervals,
@@ -414,6 +409,20 @@ int hwp_eval_mhash(int argc, char **argv)
     mhash_fn_free(&m);
     return rc;
 }
+
+/* run and eval: the same options and model, then each command's report */
+static int mh_main(int argc, char **argv, int eval)
+{
+    mh_opts o;
+    memset(&o, 0, sizeof o);
+    int pr = mh_parse(argc, argv, &o);
+    if (pr) return pr == 1 ? 0 : 2;
+    return eval ? eval_report(argv[0], &o) : run_report(argv[0], &o);
+}
+
+int hwp_run_mhash(int argc, char **argv) { return mh_main(argc, argv, 0); }
+
+int hwp_eval_mhash(int argc, char **argv) { return mh_main(argc, argv, 1); }
 
 /* ------------------------------------------------------------ stream */
 /* The engine on the link (engine.h): CONFIG, INFO and output records as

@@ -214,36 +214,23 @@ static int start(int argc, char **argv, pfp_opts *o, pfp_rec **r, size_t *n)
     return *r ? -1 : 1;
 }
 
-int hwp_run_pfp(int argc, char **argv)
+/* run's report: the front end's statistics */
+static int run_report(const char *cmd, const pfp_opts *o, const pfp_rec *r, size_t n)
 {
-    pfp_opts o;
-    pfp_rec *r;
-    size_t n;
-    int rc = start(argc, argv, &o, &r, &n);
-    if (rc >= 0) return rc;
     uint64_t s[PFP_S_N];
     disp_hash dh;
-    rc = pfp_one(argv[0], &o, r, n, !o.no_pfp, s, &dh);
-    free(r);
-    if (rc) return 1;
-    print_run(&o, n, s, dh.h);
+    if (pfp_one(cmd, o, r, n, !o->no_pfp, s, &dh)) return 1;
+    print_run(o, n, s, dh.h);
     return 0;
 }
 
-int hwp_eval_pfp(int argc, char **argv)
+/* eval's report: the front end with and without profile flag prediction;
+ * 1 when the dispatched streams differ */
+static int eval_report(const char *cmd, const pfp_opts *o, const pfp_rec *r, size_t n)
 {
-    pfp_opts o;
-    pfp_rec *r;
-    size_t n;
-    int rc = start(argc, argv, &o, &r, &n);
-    if (rc >= 0) return rc;
     uint64_t s1[PFP_S_N], s0[PFP_S_N];
     disp_hash d1, d0;
-    if (pfp_one(argv[0], &o, r, n, 1, s1, &d1) || pfp_one(argv[0], &o, r, n, 0, s0, &d0)) {
-        free(r);
-        return 1;
-    }
-    free(r);
+    if (pfp_one(cmd, o, r, n, 1, s1, &d1) || pfp_one(cmd, o, r, n, 0, s0, &d0)) return 1;
     int same = d1.h == d0.h && d1.n == d0.n && s1[PFP_S_DISP_PI] == s0[PFP_S_DISP_PI];
     double fred = s0[PFP_S_FETCHED] ? 100.0 * ((double)s0[PFP_S_FETCHED] - (double)s1[PFP_S_FETCHED]) /
                                           (double)s0[PFP_S_FETCHED]
@@ -251,11 +238,11 @@ int hwp_eval_pfp(int argc, char **argv)
     double cred = s0[PFP_S_CYCLES] ? 100.0 * ((double)s0[PFP_S_CYCLES] - (double)s1[PFP_S_CYCLES]) /
                                          (double)s0[PFP_S_CYCLES]
                                    : 0.0;
-    if (o.json) {
+    if (o->json) {
         printf("{\"records\": %zu, \"sets\": %d, \"fetched\": %llu, \"fetched_no_pfp\": %llu, "
                "\"fetch_reduction_pct\": %.3f, \"cycles\": %llu, \"cycles_no_pfp\": %llu, "
                "\"cycle_reduction_pct\": %.3f, \"dispatch_identical\": %s, ",
-               n, 1 << o.p.set_bits, (unsigned long long)s1[PFP_S_FETCHED],
+               n, 1 << o->p.set_bits, (unsigned long long)s1[PFP_S_FETCHED],
                (unsigned long long)s0[PFP_S_FETCHED], fred, (unsigned long long)s1[PFP_S_CYCLES],
                (unsigned long long)s0[PFP_S_CYCLES], cred, same ? "true" : "false");
         int first = 1;
@@ -279,6 +266,23 @@ int hwp_eval_pfp(int argc, char **argv)
     }
     return 0;
 }
+
+/* run and eval: the same stream, then each command's report */
+static int pfp_main(int argc, char **argv, int eval)
+{
+    pfp_opts o;
+    pfp_rec *r;
+    size_t n;
+    int rc = start(argc, argv, &o, &r, &n);
+    if (rc >= 0) return rc;
+    rc = eval ? eval_report(argv[0], &o, r, n) : run_report(argv[0], &o, r, n);
+    free(r);
+    return rc;
+}
+
+int hwp_run_pfp(int argc, char **argv) { return pfp_main(argc, argv, 0); }
+
+int hwp_eval_pfp(int argc, char **argv) { return pfp_main(argc, argv, 1); }
 
 /* ------------------------------------------------------------ stream */
 /* The engine on the link (engine.h): CONFIG, INFO and output records as

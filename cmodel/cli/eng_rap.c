@@ -561,20 +561,6 @@ static int start(int argc, char **argv, rap_opts *o, uint64_t **keys, uint64_t *
     return -1;
 }
 
-int hwp_run_rap(int argc, char **argv)
-{
-    rap_opts o;
-    uint64_t *keys, n;
-    int field;
-    prof p;
-    int rc = start(argc, argv, &o, &keys, &n, &field, &p);
-    if (rc >= 0) return rc;
-    print_run(&o, &p, field);
-    prof_free(&p);
-    free(keys);
-    return 0;
-}
-
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -591,7 +577,73 @@ static uint64_t lower(const uint64_t *s, uint64_t n, uint64_t v) /* first index 
     return a;
 }
 
-int hwp_eval_rap(int argc, char **argv)
+/* eval's report: every live node's estimate against its exact count;
+ * 0 when every estimate is a lower bound and the counts sum to n */
+static int print_eval(const rap_opts *o, uint64_t *keys, uint64_t n, int field, prof *p)
+{
+    qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
+    p->tru = malloc((size_t)(p->nn ? p->nn : 1) * sizeof *p->tru);
+    double max_err = 0, hot_sum = 0, hot_max = 0;
+    int nhot = 0, lower_ok = 1;
+    uint64_t sum = 0;
+    for (int i = 0; i < p->nn; i++) {
+        uint64_t lo = node_lo(&o->cfg, &p->nd[i]), hi = node_hi(&o->cfg, &p->nd[i]);
+        uint64_t a = lower(keys, n, lo);
+        uint64_t b = hi == UINT64_MAX ? n : lower(keys, n, hi + 1);
+        p->tru[i] = b - a;
+        sum += p->nd[i].count;
+        if (p->est[i] > p->tru[i]) lower_ok = 0;
+        double e = n ? ((double)p->tru[i] - (double)p->est[i]) / (double)n : 0;
+        if (e > max_err) max_err = e;
+        if (p->hot[i]) {
+            double pe = p->tru[i] ? 100.0 * ((double)p->tru[i] - (double)p->est[i]) / (double)p->tru[i] : 0;
+            hot_sum += pe;
+            if (pe > hot_max) hot_max = pe;
+            nhot++;
+        }
+    }
+    double eps_eff = o->cfg.eps_q / 65536.0;
+    int within = max_err <= eps_eff;
+    int sum_ok = sum == n;
+    if (o->json) {
+        print_cfg_json(o, o->trace, field);
+        print_counters_json(o, p);
+        printf(",\"max_error_frac_of_n\":%.6g,\"eps_effective\":%.8f,\"within_eps\":%s,"
+               "\"hot_ranges\":%d,\"hot_avg_error_pct\":%.4f,\"hot_max_error_pct\":%.4f,"
+               "\"lower_bound_ok\":%s,\"sum_equals_events\":%s,\"accuracy_pct\":%.3f,"
+               "\"memory_bytes\":%" PRIu64 "}\n",
+               max_err, eps_eff, within ? "true" : "false", nhot, nhot ? hot_sum / nhot : 0.0,
+               hot_max, lower_ok ? "true" : "false", sum_ok ? "true" : "false",
+               100.0 - (nhot ? hot_sum / nhot : 0.0), p->ctr[RAP_C_LIVE_MAX] * 16);
+    } else {
+        printf("rap eval: %s field %c: %" PRIu64 " events, eps %.4g, b %d, W %d, %d entries\n",
+               o->trace, field ? 'b' : 'a', n, o->eps, 1 << o->cfg.k, o->cfg.width, o->cfg.entries);
+        printf("nodes: %d at the end, %" PRIu64 " max (%" PRIu64 " bytes at 16 B/node), %.1f "
+               "average; %" PRIu64 " overflowed updates\n",
+               p->nn, p->ctr[RAP_C_LIVE_MAX], p->ctr[RAP_C_LIVE_MAX] * 16, p->nodes_avg,
+               p->ctr[RAP_C_OVERFLOW]);
+        printf("max error over live nodes: %.4f%% of n (eps %.4f%%): %s\n", 100.0 * max_err,
+               100.0 * eps_eff, within ? "within eps" : "EXCEEDS eps");
+        printf("every estimate a lower bound: %s; node counts sum to events: %s\n",
+               lower_ok ? "yes" : "NO", sum_ok ? "yes" : "NO");
+        printf("hot ranges (> %.1f%%): %d, error vs true count: average %.2f%%, max %.2f%%\n",
+               100.0 * o->hot, nhot, nhot ? hot_sum / nhot : 0.0, hot_max);
+        int w = (o->cfg.width + 3) / 4;
+        for (int i = 0; i < p->nn; i++) {
+            if (!p->hot[i]) continue;
+            printf("  [%0*" PRIx64 ", %0*" PRIx64 "] estimate %" PRIu64 " true %" PRIu64 " (%.2f%%)\n",
+                   w, node_lo(&o->cfg, &p->nd[i]), w, node_hi(&o->cfg, &p->nd[i]), p->est[i], p->tru[i],
+                   p->tru[i] ? 100.0 * ((double)p->tru[i] - (double)p->est[i]) / (double)p->tru[i] : 0);
+        }
+        if (o->cycle)
+            printf("cycle model (%s TCAM): %" PRIu64 " clocks, %.3f events per clock, same tree\n",
+                   o->tram ? "RAM" : "LUT", p->cycles, p->cycles ? (double)n / (double)p->cycles : 0.0);
+    }
+    return (lower_ok && sum_ok) ? 0 : 1;
+}
+
+/* run and eval: the same profile, then each command's report */
+static int rap_main(int argc, char **argv, int eval)
 {
     rap_opts o;
     uint64_t *keys, n;
@@ -599,68 +651,17 @@ int hwp_eval_rap(int argc, char **argv)
     prof p;
     int rc = start(argc, argv, &o, &keys, &n, &field, &p);
     if (rc >= 0) return rc;
-    qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
-    p.tru = malloc((size_t)(p.nn ? p.nn : 1) * sizeof *p.tru);
-    double max_err = 0, hot_sum = 0, hot_max = 0;
-    int nhot = 0, lower_ok = 1;
-    uint64_t sum = 0;
-    for (int i = 0; i < p.nn; i++) {
-        uint64_t lo = node_lo(&o.cfg, &p.nd[i]), hi = node_hi(&o.cfg, &p.nd[i]);
-        uint64_t a = lower(keys, n, lo);
-        uint64_t b = hi == UINT64_MAX ? n : lower(keys, n, hi + 1);
-        p.tru[i] = b - a;
-        sum += p.nd[i].count;
-        if (p.est[i] > p.tru[i]) lower_ok = 0;
-        double e = n ? ((double)p.tru[i] - (double)p.est[i]) / (double)n : 0;
-        if (e > max_err) max_err = e;
-        if (p.hot[i]) {
-            double pe = p.tru[i] ? 100.0 * ((double)p.tru[i] - (double)p.est[i]) / (double)p.tru[i] : 0;
-            hot_sum += pe;
-            if (pe > hot_max) hot_max = pe;
-            nhot++;
-        }
-    }
-    double eps_eff = o.cfg.eps_q / 65536.0;
-    int within = max_err <= eps_eff;
-    int sum_ok = sum == n;
-    if (o.json) {
-        print_cfg_json(&o, o.trace, field);
-        print_counters_json(&o, &p);
-        printf(",\"max_error_frac_of_n\":%.6g,\"eps_effective\":%.8f,\"within_eps\":%s,"
-               "\"hot_ranges\":%d,\"hot_avg_error_pct\":%.4f,\"hot_max_error_pct\":%.4f,"
-               "\"lower_bound_ok\":%s,\"sum_equals_events\":%s,\"accuracy_pct\":%.3f,"
-               "\"memory_bytes\":%" PRIu64 "}\n",
-               max_err, eps_eff, within ? "true" : "false", nhot, nhot ? hot_sum / nhot : 0.0,
-               hot_max, lower_ok ? "true" : "false", sum_ok ? "true" : "false",
-               100.0 - (nhot ? hot_sum / nhot : 0.0), p.ctr[RAP_C_LIVE_MAX] * 16);
-    } else {
-        printf("rap eval: %s field %c: %" PRIu64 " events, eps %.4g, b %d, W %d, %d entries\n",
-               o.trace, field ? 'b' : 'a', n, o.eps, 1 << o.cfg.k, o.cfg.width, o.cfg.entries);
-        printf("nodes: %d at the end, %" PRIu64 " max (%" PRIu64 " bytes at 16 B/node), %.1f "
-               "average; %" PRIu64 " overflowed updates\n",
-               p.nn, p.ctr[RAP_C_LIVE_MAX], p.ctr[RAP_C_LIVE_MAX] * 16, p.nodes_avg,
-               p.ctr[RAP_C_OVERFLOW]);
-        printf("max error over live nodes: %.4f%% of n (eps %.4f%%): %s\n", 100.0 * max_err,
-               100.0 * eps_eff, within ? "within eps" : "EXCEEDS eps");
-        printf("every estimate a lower bound: %s; node counts sum to events: %s\n",
-               lower_ok ? "yes" : "NO", sum_ok ? "yes" : "NO");
-        printf("hot ranges (> %.1f%%): %d, error vs true count: average %.2f%%, max %.2f%%\n",
-               100.0 * o.hot, nhot, nhot ? hot_sum / nhot : 0.0, hot_max);
-        int w = (o.cfg.width + 3) / 4;
-        for (int i = 0; i < p.nn; i++) {
-            if (!p.hot[i]) continue;
-            printf("  [%0*" PRIx64 ", %0*" PRIx64 "] estimate %" PRIu64 " true %" PRIu64 " (%.2f%%)\n",
-                   w, node_lo(&o.cfg, &p.nd[i]), w, node_hi(&o.cfg, &p.nd[i]), p.est[i], p.tru[i],
-                   p.tru[i] ? 100.0 * ((double)p.tru[i] - (double)p.est[i]) / (double)p.tru[i] : 0);
-        }
-        if (o.cycle)
-            printf("cycle model (%s TCAM): %" PRIu64 " clocks, %.3f events per clock, same tree\n",
-                   o.tram ? "RAM" : "LUT", p.cycles, p.cycles ? (double)n / (double)p.cycles : 0.0);
-    }
+    rc = 0;
+    if (eval) rc = print_eval(&o, keys, n, field, &p);
+    else print_run(&o, &p, field);
     prof_free(&p);
     free(keys);
-    return (lower_ok && sum_ok) ? 0 : 1;
+    return rc;
 }
+
+int hwp_run_rap(int argc, char **argv) { return rap_main(argc, argv, 0); }
+
+int hwp_eval_rap(int argc, char **argv) { return rap_main(argc, argv, 1); }
 
 /* ------------------------------------------------------------ stream */
 /* The engine on the link (engine.h): CONFIG, INFO and output records as
