@@ -115,13 +115,13 @@ int cp_init(coproc *m, const cp_cfg *cfg, int riscv, char *msg)
         return -1;
     m->cfg = *cfg;
     m->riscv = riscv;
-    m->uc = calloc((size_t)1 << cfg->uc_aw, sizeof *m->uc);
-    m->cam_key = calloc((size_t)1 << cfg->cam_aw, sizeof *m->cam_key);
-    m->cam_valid = calloc((size_t)1 << cfg->cam_aw, 1);
-    m->da = calloc((size_t)1 << cfg->da_aw, sizeof *m->da);
-    m->bt = calloc((size_t)1 << cfg->ft_aw, 1);
-    m->sb = calloc((size_t)1 << cfg->sb_aw, sizeof *m->sb);
-    if (!m->uc || !m->cam_key || !m->cam_valid || !m->da || !m->bt || !m->sb) {
+    m->uc = hwp_arrays_calloc(&m->mem, (size_t)1 << cfg->uc_aw, sizeof *m->uc);
+    m->cam_key = hwp_arrays_calloc(&m->mem, (size_t)1 << cfg->cam_aw, sizeof *m->cam_key);
+    m->cam_valid = hwp_arrays_calloc(&m->mem, (size_t)1 << cfg->cam_aw, 1);
+    m->da = hwp_arrays_calloc(&m->mem, (size_t)1 << cfg->da_aw, sizeof *m->da);
+    m->bt = hwp_arrays_calloc(&m->mem, (size_t)1 << cfg->ft_aw, 1);
+    m->sb = hwp_arrays_calloc(&m->mem, (size_t)1 << cfg->sb_aw, sizeof *m->sb);
+    if (m->mem.failed) {
         cp_free(m);
         snprintf(msg, 128, "out of memory");
         return -1;
@@ -130,21 +130,7 @@ int cp_init(coproc *m, const cp_cfg *cfg, int riscv, char *msg)
     return 0;
 }
 
-void cp_free(coproc *m)
-{
-    free(m->uc);
-    free(m->cam_key);
-    free(m->cam_valid);
-    free(m->da);
-    free(m->bt);
-    free(m->sb);
-    m->uc = NULL;
-    m->cam_key = NULL;
-    m->cam_valid = NULL;
-    m->da = NULL;
-    m->bt = NULL;
-    m->sb = NULL;
-}
+void cp_free(coproc *m) { hwp_arrays_free(&m->mem); }
 
 void cp_reset(coproc *m)
 {

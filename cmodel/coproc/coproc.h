@@ -24,6 +24,8 @@
 
 #include <stdint.h>
 
+#include "arrays.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -166,7 +168,8 @@ typedef struct cp_out {
 typedef struct coproc {
     cp_cfg cfg;
     int riscv; /* DFE decodes RISC-V words (1) or uses the record class (0) */
-    /* arrays */
+    /* arrays, all in mem */
+    hwp_arrays mem;
     uint64_t *uc;
     uint32_t *cam_key;
     uint8_t *cam_valid;

@@ -281,18 +281,17 @@ int mhash_acc_alloc(mhash_acc *acc, uint32_t k)
 {
     memset(acc, 0, sizeof *acc);
     acc->k = k;
-    acc->v = calloc(k, 1);
-    acc->r = calloc(k, 1);
-    acc->p = calloc(k, 1);
-    acc->a = calloc(k, sizeof *acc->a);
-    acc->b = calloc(k, sizeof *acc->b);
-    acc->c = calloc(k, sizeof *acc->c);
+    acc->v = hwp_arrays_calloc(&acc->mem, k, 1);
+    acc->r = hwp_arrays_calloc(&acc->mem, k, 1);
+    acc->p = hwp_arrays_calloc(&acc->mem, k, 1);
+    acc->a = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->a);
+    acc->b = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->b);
+    acc->c = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->c);
     acc->nbk = 1;
     while (acc->nbk < 2u * k) acc->nbk <<= 1;
-    acc->head = calloc(acc->nbk, sizeof *acc->head);
-    acc->next = calloc(k, sizeof *acc->next);
-    if (!acc->v || !acc->r || !acc->p || !acc->a || !acc->b || !acc->c || !acc->head ||
-        !acc->next) {
+    acc->head = hwp_arrays_calloc(&acc->mem, acc->nbk, sizeof *acc->head);
+    acc->next = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->next);
+    if (acc->mem.failed) {
         mhash_acc_free(acc);
         return -1;
     }
@@ -302,14 +301,7 @@ int mhash_acc_alloc(mhash_acc *acc, uint32_t k)
 
 void mhash_acc_free(mhash_acc *acc)
 {
-    free(acc->v);
-    free(acc->r);
-    free(acc->p);
-    free(acc->a);
-    free(acc->b);
-    free(acc->c);
-    free(acc->head);
-    free(acc->next);
+    hwp_arrays_free(&acc->mem);
     memset(acc, 0, sizeof *acc);
 }
 

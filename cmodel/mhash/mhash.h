@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arrays.h"
 #include "hash.h"
 #include "trace.h"
 
@@ -70,6 +71,7 @@ void mhash_map(const mhash_params *p, const uint32_t *idx, uint32_t *en, uint32_
 /* Accumulator table (fully associative, acc_k entries). */
 typedef struct mhash_acc {
     uint32_t k;
+    hwp_arrays mem; /* v, r, p, a, b, c, head, next */
     uint8_t *v, *r, *p;   /* valid, replaceable, pending output */
     uint64_t *a, *b;
     uint32_t *c;
@@ -171,6 +173,7 @@ typedef struct mhash_cyc {
     hwp_hashu hu;
     mhash_acc acc;
     uint32_t depth, nb;     /* words per bank, banks */
+    hwp_arrays arrays;      /* mem, sh_a, sh_b, sh_c */
     uint32_t *mem;          /* [bank * depth + addr] = epoch << cw | counter */
     mhash_slot pipe[MHASH_NPIPE];
     int st;

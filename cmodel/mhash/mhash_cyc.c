@@ -43,11 +43,11 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
         snprintf(msg, n, "%s", hmsg);
         return -1;
     }
-    m->mem = calloc(p->n_counters, sizeof *m->mem);
-    m->sh_a = calloc(p->acc_k, sizeof *m->sh_a);
-    m->sh_b = calloc(p->acc_k, sizeof *m->sh_b);
-    m->sh_c = calloc(p->acc_k, sizeof *m->sh_c);
-    if (!m->mem || !m->sh_a || !m->sh_b || !m->sh_c || mhash_acc_alloc(&m->acc, p->acc_k)) {
+    m->mem = hwp_arrays_calloc(&m->arrays, p->n_counters, sizeof *m->mem);
+    m->sh_a = hwp_arrays_calloc(&m->arrays, p->acc_k, sizeof *m->sh_a);
+    m->sh_b = hwp_arrays_calloc(&m->arrays, p->acc_k, sizeof *m->sh_b);
+    m->sh_c = hwp_arrays_calloc(&m->arrays, p->acc_k, sizeof *m->sh_c);
+    if (m->arrays.failed || mhash_acc_alloc(&m->acc, p->acc_k)) {
         mhash_cyc_free(m);
         snprintf(msg, n, "out of memory");
         return -1;
@@ -58,13 +58,7 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
 
 void mhash_cyc_free(mhash_cyc *m)
 {
-    free(m->mem);
-    free(m->sh_a);
-    free(m->sh_b);
-    free(m->sh_c);
-    m->mem = NULL;
-    m->sh_a = m->sh_b = NULL;
-    m->sh_c = NULL;
+    hwp_arrays_free(&m->arrays);
     mhash_acc_free(&m->acc);
 }
 

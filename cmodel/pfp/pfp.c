@@ -134,10 +134,10 @@ int pfp_init(pfp *m, const pfp_params *p, char *msg, size_t n)
     m->pcm = hwp_mask(p->pc_w);
     m->ptrm = (2u << p->win_bits) - 1u;
     m->cntm = hwp_mask(p->cnt_w);
-    m->win = calloc((size_t)m->W, sizeof *m->win);
-    m->bdt = calloc((size_t)2 << p->set_bits, sizeof *m->bdt);
-    m->lru = calloc((size_t)1 << p->set_bits, 1);
-    if (!m->win || !m->bdt || !m->lru) {
+    m->win = hwp_arrays_calloc(&m->mem, (size_t)m->W, sizeof *m->win);
+    m->bdt = hwp_arrays_calloc(&m->mem, (size_t)2 << p->set_bits, sizeof *m->bdt);
+    m->lru = hwp_arrays_calloc(&m->mem, (size_t)1 << p->set_bits, 1);
+    if (m->mem.failed) {
         pfp_free(m);
         snprintf(msg, n, "out of memory");
         return -1;
@@ -146,15 +146,7 @@ int pfp_init(pfp *m, const pfp_params *p, char *msg, size_t n)
     return 0;
 }
 
-void pfp_free(pfp *m)
-{
-    free(m->win);
-    free(m->bdt);
-    free(m->lru);
-    m->win = NULL;
-    m->bdt = NULL;
-    m->lru = NULL;
-}
+void pfp_free(pfp *m) { hwp_arrays_free(&m->mem); }
 
 void pfp_reset(pfp *m)
 {

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arrays.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -179,6 +181,7 @@ typedef struct pfp {
     pfp_params p;
     int W, look;
     uint64_t pcm, ptrm, cntm;
+    hwp_arrays mem; /* win, bdt, lru */
     pfp_went *win;
     pfp_bdt *bdt;       /* [set * 2 + way] */
     uint8_t *lru;       /* way to replace next, per set */

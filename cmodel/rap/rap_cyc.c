@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arrays.h"
+
 enum {
     ST_INIT = 0, ST_RUN = 1, ST_PROBE = 2, ST_PWAIT = 3, ST_DECIDE = 4, ST_WR = 5,
     ST_M_INIT = 6, ST_M_RUN = 7, ST_M_END = 12, ST_M_NEXT = 13, ST_RD = 14, ST_RO_LOAD = 15, ST_RO_WAIT = 16, ST_CNT = 17,
@@ -52,6 +54,7 @@ struct rap_cyc {
     rap_cfg c;
     int H, B, SN, tram, chunk;
     uint64_t LIM, BMAX, WMASK;
+    hwp_arrays mem; /* bv, bid, bcnt, valid, len, pmem, cmem, ht */
     /* stage 0 */
     uint8_t *bv;
     uint64_t *bid, *bcnt;
@@ -265,18 +268,17 @@ int rap_cyc_new(rap_cyc_t **out, const rap_cfg *cfg, int tcam_ram, int tcam_chun
     m->WMASK = hwp_rap_mask(cfg->width);
     rap_cyc_set_arb_latency(m, 0);
     int N = cfg->entries;
-    m->bv = calloc((size_t)m->SN, 1);
-    m->bid = calloc((size_t)m->SN, sizeof *m->bid);
-    m->bcnt = calloc((size_t)m->SN, sizeof *m->bcnt);
-    m->valid = calloc((size_t)N, 1);
-    m->len = calloc((size_t)N, 1);
-    m->pmem = calloc((size_t)N, sizeof *m->pmem);
-    m->cmem = calloc((size_t)N, sizeof *m->cmem);
+    m->bv = hwp_arrays_calloc(&m->mem, (size_t)m->SN, 1);
+    m->bid = hwp_arrays_calloc(&m->mem, (size_t)m->SN, sizeof *m->bid);
+    m->bcnt = hwp_arrays_calloc(&m->mem, (size_t)m->SN, sizeof *m->bcnt);
+    m->valid = hwp_arrays_calloc(&m->mem, (size_t)N, 1);
+    m->len = hwp_arrays_calloc(&m->mem, (size_t)N, 1);
+    m->pmem = hwp_arrays_calloc(&m->mem, (size_t)N, sizeof *m->pmem);
+    m->cmem = hwp_arrays_calloc(&m->mem, (size_t)N, sizeof *m->cmem);
     m->hcap = 16;
     while (m->hcap < 2 * N) m->hcap <<= 1;
-    m->ht = malloc((size_t)m->hcap * sizeof *m->ht);
-    if (!m->bv || !m->bid || !m->bcnt || !m->valid || !m->len || !m->pmem || !m->cmem || !m->ht)
-        goto oom;
+    m->ht = hwp_arrays_calloc(&m->mem, (size_t)m->hcap, sizeof *m->ht);
+    if (m->mem.failed) goto oom;
     for (int i = 0; i < m->hcap; i++) m->ht[i].slot = -1;
     *out = m;
     return 0;
@@ -312,14 +314,7 @@ int rap_cyc_tq_depth(const rap_cyc_t *m) { return m->tqn; }
 void rap_cyc_free(rap_cyc_t *m)
 {
     if (!m) return;
-    free(m->bv);
-    free(m->bid);
-    free(m->bcnt);
-    free(m->valid);
-    free(m->len);
-    free(m->pmem);
-    free(m->cmem);
-    free(m->ht);
+    hwp_arrays_free(&m->mem);
     free(m);
 }
 

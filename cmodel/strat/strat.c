@@ -380,9 +380,9 @@ int strat_cyc_init(strat_cyc *m, const strat_cfg *c, char *msg)
     m->set_bits = c->idx_bits - log2i(c->ways);
     m->sets = 1 << m->set_bits;
     m->ew = strat_ent_bits(c);
-    m->tab = calloc((size_t)1 << c->idx_bits, sizeof *m->tab);
-    m->fifo = calloc((size_t)1 << c->fifo_bits, sizeof *m->fifo);
-    if (!m->tab || !m->fifo) {
+    m->tab = hwp_arrays_calloc(&m->mem, (size_t)1 << c->idx_bits, sizeof *m->tab);
+    m->fifo = hwp_arrays_calloc(&m->mem, (size_t)1 << c->fifo_bits, sizeof *m->fifo);
+    if (m->mem.failed) {
         snprintf(msg, 256, "out of memory");
         strat_cyc_free(m);
         return -1;
@@ -391,13 +391,7 @@ int strat_cyc_init(strat_cyc *m, const strat_cfg *c, char *msg)
     return 0;
 }
 
-void strat_cyc_free(strat_cyc *m)
-{
-    free(m->tab);
-    free(m->fifo);
-    m->tab = NULL;
-    m->fifo = NULL;
-}
+void strat_cyc_free(strat_cyc *m) { hwp_arrays_free(&m->mem); }
 
 void strat_cyc_reset(strat_cyc *m)
 {

@@ -23,6 +23,7 @@
 
 #include <stdint.h>
 
+#include "arrays.h"
 #include "hash.h"
 #include "trace.h"
 
@@ -207,6 +208,7 @@ typedef struct strat_cyc {
     /* the set written back this cycle (lw_v: one was), for the harness */
     int lw_v;
     uint32_t lw_set;
+    hwp_arrays mem; /* tab, fifo */
     strat_ent *tab;
     uint32_t lfsr;
     /* stage W: B's message, pushed into the FIFO at the next step */
