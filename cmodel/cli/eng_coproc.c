@@ -304,7 +304,7 @@ static int run_system(const char *cmd, const opts *o, sysres *r)
             if (++drain > 100000000ull) {
                 fprintf(stderr, "hwprof %s: the co-processor system did not finish after the trace\n", cmd);
                 hwp_reader_close(rd);
-                return 1;
+            return 1;
             }
         }
     }
@@ -446,62 +446,57 @@ static int start(int argc, char **argv, opts *o, sysres *r)
     return 1;
 }
 
-int hwp_eval_coproc(int argc, char **argv)
+/* eval's report: the estimated profile's error against the exact one, and
+ * the overhead, at the end and at every checkpoint */
+static int eval_report(const char *cmd, opts *o, sysres *r)
 {
-    opts o;
-    sysres r;
-    int prc = start(argc, argv, &o, &r);
-    if (prc >= 0) return prc;
     hwp_cmap est;
     uint64_t nloads = 0, npairs = 0;
-    if (hwp_cmap_init(&est, 1024) || cp_estimate(r.h.slots, r.h.nslots, &est, &nloads)) {
+    if (hwp_cmap_init(&est, 1024) || cp_estimate(r->h.slots, r->h.nslots, &est, &nloads)) {
         fprintf(stderr, "hwprof eval: out of memory\n");
-        sys_free(&r);
         return 1;
     }
-    double err_pct = cp_wrms_error(&r.ex, &est, o.min_frac, &npairs);
-    double prog_cycles = (double)r.records * o.cost.cpi;
-    double ovh = overhead_cycles(&r.h, &o.cost, nloads);
+    double err_pct = cp_wrms_error(&r->ex, &est, o->min_frac, &npairs);
+    double prog_cycles = (double)r->records * o->cost.cpi;
+    double ovh = overhead_cycles(&r->h, &o->cost, nloads);
     double ovh_pct = prog_cycles > 0 ? 100 * ovh / prog_cycles : 0;
     /* convergence: co-processor error from the slots copied so far */
-    for (int k = 0; k < r.nck; k++) {
+    for (int k = 0; k < r->nck; k++) {
         hwp_cmap e2;
         uint64_t nl, np;
-        if (hwp_cmap_init(&e2, 1024) || cp_estimate(r.h.slots, r.ck[k].nslots, &e2, &nl)) {
+        if (hwp_cmap_init(&e2, 1024) || cp_estimate(r->h.slots, r->ck[k].nslots, &e2, &nl)) {
             fprintf(stderr, "hwprof eval: out of memory\n");
-            sys_free(&r);
             return 1;
         }
-        r.ck[k].cp_err = cp_wrms_error(&r.ex, &e2, o.min_frac, &np);
-        r.ck[k].overhead += (double)nl * o.cost.estimate;
+        r->ck[k].cp_err = cp_wrms_error(&r->ex, &e2, o->min_frac, &np);
+        r->ck[k].overhead += (double)nl * o->cost.estimate;
         hwp_cmap_free(&e2);
     }
     /* simple sampling at equal overhead */
-    double s_samples_f = ovh / o.cost.simple;
-    uint64_t period = s_samples_f >= 1 ? (uint64_t)ceil((double)r.ex.loads / s_samples_f) : r.ex.loads + 1;
+    double s_samples_f = ovh / o->cost.simple;
+    uint64_t period = s_samples_f >= 1 ? (uint64_t)ceil((double)r->ex.loads / s_samples_f) : r->ex.loads + 1;
     if (period < 1) period = 1;
     double s_err = 0;
     uint64_t s_samples = 0;
-    double *ck_err = calloc((size_t)r.nck + 1, sizeof *ck_err);
-    if (!ck_err || (o.prog == CP_PROG_VALUE &&
-                    simple_sampling(argv[0], &o, &r, period, &s_err, &s_samples, ck_err))) {
+    double *ck_err = calloc((size_t)r->nck + 1, sizeof *ck_err);
+    if (!ck_err || (o->prog == CP_PROG_VALUE &&
+                    simple_sampling(cmd, o, r, period, &s_err, &s_samples, ck_err))) {
         free(ck_err);
-        sys_free(&r);
         hwp_cmap_free(&est);
         return 1;
     }
-    double s_ovh_pct = prog_cycles > 0 ? 100 * (double)s_samples * o.cost.simple / prog_cycles : 0;
+    double s_ovh_pct = prog_cycles > 0 ? 100 * (double)s_samples * o->cost.simple / prog_cycles : 0;
     uint64_t nbr = 0, nind = 0;
-    double e_err = o.prog == CP_PROG_EDGE ? edge_error(&r, &nbr, &nind) : 0;
-    const cp_host *h = &r.h;
-    if (o.json) {
-        printf("{\"engine\": \"coproc\", \"program\": \"%s\", \"trace\": \"%s\",\n", o.prog_name, o.trace);
-        printf(" \"records\": %" PRIu64 ", \"loads\": %" PRIu64 ", \"cycles\": %" PRIu64 ",\n", r.records,
-               r.ex.loads, r.cycles);
-        if (o.prog == CP_PROG_VALUE)
+    double e_err = o->prog == CP_PROG_EDGE ? edge_error(r, &nbr, &nind) : 0;
+    const cp_host *h = &r->h;
+    if (o->json) {
+        printf("{\"engine\": \"coproc\", \"program\": \"%s\", \"trace\": \"%s\",\n", o->prog_name, o->trace);
+        printf(" \"records\": %" PRIu64 ", \"loads\": %" PRIu64 ", \"cycles\": %" PRIu64 ",\n", r->records,
+               r->ex.loads, r->cycles);
+        if (o->prog == CP_PROG_VALUE)
             printf(" \"weighted_rms_error_pct\": %.4f, \"pairs\": %" PRIu64 ", \"min_frac\": %.3f, "
                    "\"static_loads_estimated\": %" PRIu64 ", \"static_loads\": %zu,\n",
-                   err_pct, npairs, o.min_frac, nloads, r.ex.pc.size);
+                   err_pct, npairs, o->min_frac, nloads, r->ex.pc.size);
         else
             printf(" \"edge_weighted_rms_error_pct\": %.4f, \"branches\": %" PRIu64
                    ", \"indirect_entries\": %" PRIu64 ", \"lost_at_interrupt\": %" PRIu64 ",\n",
@@ -510,40 +505,40 @@ int hwp_eval_coproc(int argc, char **argv)
                ", \"samples\": %u, \"tagged\": %u, \"dropped\": %u, \"slots_copied\": %" PRIu64
                ", \"masked\": %" PRIu64 ", \"partition_bits\": %u, \"partition_switches\": %" PRIu64
                ", \"timer_copies\": %" PRIu64 ", \"remasks\": %" PRIu64 ", \"host_port_accesses\": %" PRIu64 ",\n",
-               h->interrupts, h->thrash_irqs, r.m.processed, r.m.tagged, r.m.dropped, h->slots_copied,
+               h->interrupts, h->thrash_irqs, r->m.processed, r->m.tagged, r->m.dropped, h->slots_copied,
                h->masked, h->part_bits, h->ticks, h->timer_copies, h->remasks, h->reads + h->writes);
         printf(" \"bit_table_read_back\": %" PRIu64 ", \"bit_table_set\": %" PRIu64
                ", \"bit_table_mismatches\": %" PRIu64 ",\n", h->bt_checked, h->bt_set, h->bt_mismatch);
         printf(" \"overhead_cycles\": %.0f, \"overhead_pct\": %.4f,\n", ovh, ovh_pct);
-        if (o.prog == CP_PROG_VALUE)
+        if (o->prog == CP_PROG_VALUE)
             printf(" \"simple\": {\"period\": %" PRIu64 ", \"samples\": %" PRIu64
                    ", \"weighted_rms_error_pct\": %.4f, \"overhead_pct\": %.4f},\n",
                    period, s_samples, s_err, s_ovh_pct);
         printf(" \"costs\": {\"interrupt\": %g, \"port\": %g, \"slot\": %g, \"tick\": %g, "
                "\"estimate\": %g, \"simple\": %g, \"cpi\": %g},\n",
-               o.cost.interrupt, o.cost.port, o.cost.slot, o.cost.tick, o.cost.estimate, o.cost.simple,
-               o.cost.cpi);
+               o->cost.interrupt, o->cost.port, o->cost.slot, o->cost.tick, o->cost.estimate, o->cost.simple,
+               o->cost.cpi);
         printf(" \"config\": {\"uc_aw\": %d, \"cam_aw\": %d, \"da_aw\": %d, \"sb_aw\": %d, \"ft_aw\": %d, "
                "\"masking\": %d, \"part_period\": %" PRIu64 ", \"copy_period\": %" PRIu64 ", \"remask_period\": %" PRIu64 "},\n",
-               o.cfg.uc_aw, o.cfg.cam_aw, o.cfg.da_aw, o.cfg.sb_aw, o.cfg.ft_aw, o.prm.masking,
-               o.prm.part_period, o.prm.copy_period, o.prm.remask_period);
+               o->cfg.uc_aw, o->cfg.cam_aw, o->cfg.da_aw, o->cfg.sb_aw, o->cfg.ft_aw, o->prm.masking,
+               o->prm.part_period, o->prm.copy_period, o->prm.remask_period);
         printf(" \"convergence\": [");
-        for (int k = 0; k < r.nck; k++)
+        for (int k = 0; k < r->nck; k++)
             printf("%s\n  {\"records\": %" PRIu64 ", \"coproc_error_pct\": %.4f, \"coproc_overhead_pct\": %.4f, "
                    "\"simple_error_pct\": %.4f, \"simple_overhead_pct\": %.4f}",
-                   k ? "," : "", r.ck[k].records, r.ck[k].cp_err,
-                   100 * r.ck[k].overhead / ((double)r.ck[k].records * o.cost.cpi),
-                   o.prog == CP_PROG_VALUE ? ck_err[k] : 0.0,
-                   100 * (double)(r.ck[k].loads / period) * o.cost.simple / ((double)r.ck[k].records * o.cost.cpi));
+                   k ? "," : "", r->ck[k].records, r->ck[k].cp_err,
+                   100 * r->ck[k].overhead / ((double)r->ck[k].records * o->cost.cpi),
+                   o->prog == CP_PROG_VALUE ? ck_err[k] : 0.0,
+                   100 * (double)(r->ck[k].loads / period) * o->cost.simple / ((double)r->ck[k].records * o->cost.cpi));
         printf("]}\n");
     } else {
-        printf("engine coproc, program %s, trace %s\n", o.prog_name, o.trace);
-        printf("records %" PRIu64 ", loads %" PRIu64 ", cycles %" PRIu64 "\n", r.records, r.ex.loads, r.cycles);
+        printf("engine coproc, program %s, trace %s\n", o->prog_name, o->trace);
+        printf("records %" PRIu64 ", loads %" PRIu64 ", cycles %" PRIu64 "\n", r->records, r->ex.loads, r->cycles);
         printf("samples %u processed, %u tagged, %u dropped; %" PRIu64 " interrupts (%" PRIu64
                " thrash, %" PRIu64 " timer copies), %" PRIu64 " slots copied, %" PRIu64 " masked\n",
-               r.m.processed, r.m.tagged, r.m.dropped, h->interrupts, h->thrash_irqs, h->timer_copies,
+               r->m.processed, r->m.tagged, r->m.dropped, h->interrupts, h->thrash_irqs, h->timer_copies,
                h->slots_copied, h->masked);
-        if (o.prog == CP_PROG_VALUE) {
+        if (o->prog == CP_PROG_VALUE) {
             printf("co-processor: weighted RMS error %.2f%% over %" PRIu64 " <load, value> pairs, overhead %.3f%%\n",
                    err_pct, npairs, ovh_pct);
             printf("simple sampling (every %" PRIu64 "th load, %" PRIu64 " samples): error %.2f%%, overhead %.3f%%\n",
@@ -555,20 +550,25 @@ int hwp_eval_coproc(int argc, char **argv)
     }
     free(ck_err);
     hwp_cmap_free(&est);
-    sys_free(&r);
     return 0;
 }
 
-int hwp_run_coproc(int argc, char **argv)
+/* run and eval: the same system run, then each command's report */
+static int coproc_main(int argc, char **argv, int eval)
 {
     opts o;
     sysres r;
-    int prc = start(argc, argv, &o, &r);
-    if (prc >= 0) return prc;
-    int rc = hwp_coproc_print_run(&o, &r.h, r.records, r.m.processed, r.m.dropped);
+    int rc = start(argc, argv, &o, &r);
+    if (rc >= 0) return rc;
+    if (eval) rc = eval_report(argv[0], &o, &r);
+    else rc = hwp_coproc_print_run(&o, &r.h, r.records, r.m.processed, r.m.dropped);
     sys_free(&r);
     return rc;
 }
+
+int hwp_run_coproc(int argc, char **argv) { return coproc_main(argc, argv, 0); }
+
+int hwp_eval_coproc(int argc, char **argv) { return coproc_main(argc, argv, 1); }
 
 int hwp_coproc_print_run(const opts *o, const cp_host *h, uint64_t records, uint32_t processed,
                          uint32_t dropped)

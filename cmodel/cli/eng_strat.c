@@ -335,24 +335,22 @@ static int start(int argc, char **argv, strat_opts *o, hwp_reader **rd)
     return -1;
 }
 
-int hwp_run_strat(int argc, char **argv)
+/* run's report: the folded profile (or the messages) on stdout, the
+ * compressor's statistics on stderr */
+static int run_report(strat_opts *o, hwp_reader *rd)
 {
-    strat_opts o;
     hwp_err err;
-    hwp_reader *rd;
-    int rc = start(argc, argv, &o, &rd);
-    if (rc >= 0) return rc;
+    int rc = -1;
     driver d;
     run_ctx r;
     memset(&r, 0, sizeof r);
-    r.print = o.messages;
-    if (drv_init(&d, &o) || strat_prof_init(&r.prof)) {
-        hwp_reader_close(rd);
+    r.print = o->messages;
+    if (drv_init(&d, o) || strat_prof_init(&r.prof)) {
         return 1;
     }
     uint64_t a, b, n = 0;
     int ret = 0;
-    while (n < o.max_events && (rc = next_event(rd, &a, &b, &err)) == 1) {
+    while (n < o->max_events && (rc = next_event(rd, &a, &b, &err)) == 1) {
         if (drv_event(&d, a, b, run_msg, &r)) {
             fprintf(stderr, "hwprof run: out of memory\n");
             ret = 1;
@@ -370,18 +368,17 @@ int hwp_run_strat(int argc, char **argv)
         ret = 1;
         goto out;
     }
-    if (!o.messages && print_profile(&r.prof)) {
+    if (!o->messages && print_profile(&r.prof)) {
         fprintf(stderr, "hwprof run: out of memory\n");
         ret = 1;
         goto out;
     }
     char name[64];
-    comp_name(&o.cfg, name, sizeof name);
+    comp_name(&o->cfg, name, sizeof name);
     print_stats(stderr, name, &d, n, r.msgs);
 out:
     strat_prof_free(&r.prof);
     drv_free(&d);
-    hwp_reader_close(rd);
     return ret;
 }
 
@@ -392,37 +389,34 @@ typedef struct eval_point {
     double error_pct, overhead_pct;
 } eval_point;
 
-int hwp_eval_strat(int argc, char **argv)
+/* eval's report: the invariance error and overhead of the profile against
+ * the ideal one */
+static int eval_report(strat_opts *o, hwp_reader *rd)
 {
-    strat_opts o;
     hwp_err err;
-    hwp_reader *rd;
-    int rc = start(argc, argv, &o, &rd);
-    if (rc >= 0) return rc;
+    int rc = -1;
     const hwp_trace_info *ti = hwp_reader_info(rd);
     uint64_t total = ti->count;
-    if (o.max_events < total) total = o.max_events;
+    if (o->max_events < total) total = o->max_events;
     driver d;
     run_ctx r;
     strat_prof ideal;
     memset(&r, 0, sizeof r);
-    if (drv_init(&d, &o)) {
-        hwp_reader_close(rd);
+    if (drv_init(&d, o)) {
         return 1;
     }
     if (strat_prof_init(&r.prof) || strat_prof_init(&ideal)) {
         fprintf(stderr, "hwprof eval: out of memory\n");
         drv_free(&d);
-        hwp_reader_close(rd);
         return 1;
     }
-    eval_point *pts = calloc(o.points + 1, sizeof *pts);
+    eval_point *pts = calloc(o->points + 1, sizeof *pts);
     unsigned npts = 0;
     /* checkpoints: every `step` events when the length is known (retire
      * traces: unknown share of loads, so also at the end), else doublings */
     uint64_t step = 0, next = 1000;
     if (total != HWP_COUNT_UNKNOWN && ti->kind != HWP_KIND_RETIRE) {
-        step = total / o.points;
+        step = total / o->points;
         if (step == 0) step = 1;
         next = step;
     }
@@ -430,18 +424,18 @@ int hwp_eval_strat(int argc, char **argv)
     int ret = 0;
     strat_err_result er;
     if (!pts) goto oom;
-    while (n < o.max_events && (rc = next_event(rd, &a, &b, &err)) == 1) {
-        uint64_t m = hwp_mask(o.cfg.width);
+    while (n < o->max_events && (rc = next_event(rd, &a, &b, &err)) == 1) {
+        uint64_t m = hwp_mask(o->cfg.width);
         if (strat_prof_add(&ideal, a & m, b & m, 1)) goto oom;
         if (drv_event(&d, a, b, run_msg, &r)) goto oom;
         n++;
-        if (n == next && npts < o.points) {
-            if (strat_invariance_error(&ideal, &r.prof, &o.prm, &er)) goto oom;
+        if (n == next && npts < o->points) {
+            if (strat_invariance_error(&ideal, &r.prof, &o->prm, &er)) goto oom;
             pts[npts].events = n;
             pts[npts].messages = r.msgs;
             pts[npts].error_pct = er.error_pct;
             pts[npts].overhead_pct =
-                strat_overhead_pct(r.msgs, o.msg_cycles, (double)n * o.cpe);
+                strat_overhead_pct(r.msgs, o->msg_cycles, (double)n * o->cpe);
             npts++;
             next = step ? next + step : next * 2;
         }
@@ -455,16 +449,16 @@ int hwp_eval_strat(int argc, char **argv)
     }
     if (n == 0) {
         fprintf(stderr, "hwprof eval: %s: no events (tuple trace, or retire trace with loads)\n",
-                o.trace);
+                o->trace);
         ret = 1;
         goto out;
     }
     /* final point: what the software has at the end of the stream (A_k flushed) */
     if (drv_flush(&d, run_msg, &r)) goto oom;
-    if (strat_invariance_error(&ideal, &r.prof, &o.prm, &er)) goto oom;
-    double ovh = strat_overhead_pct(r.msgs, o.msg_cycles, (double)n * o.cpe);
+    if (strat_invariance_error(&ideal, &r.prof, &o->prm, &er)) goto oom;
+    double ovh = strat_overhead_pct(r.msgs, o->msg_cycles, (double)n * o->cpe);
     if (npts == 0 || pts[npts - 1].events != n || pts[npts - 1].messages != r.msgs) {
-        if (npts == o.points) npts--;
+        if (npts == o->points) npts--;
         pts[npts].events = n;
         pts[npts].messages = r.msgs;
         pts[npts].error_pct = er.error_pct;
@@ -473,8 +467,8 @@ int hwp_eval_strat(int argc, char **argv)
     }
     const strat_stats *s = drv_stats(&d);
     char name[64];
-    comp_name(&o.cfg, name, sizeof name);
-    if (o.json) {
+    comp_name(&o->cfg, name, sizeof name);
+    if (o->json) {
         printf("{\"engine\":\"strat\",\"compressor\":\"%s\",\"mode\":\"%s\",\"rate\":%u,"
                "\"entries\":%d,\"ways\":%d,\"ak\":%d,\"ak_entries\":%d,\"trace\":\"%s\","
                "\"events\":%" PRIu64 ",\"messages\":%" PRIu64 ",\"error_pct\":%.6f,"
@@ -483,9 +477,9 @@ int hwp_eval_strat(int argc, char **argv)
                ",\"forced\":%" PRIu64 ",\"e4\":%" PRIu64 ",\"e5\":%" PRIu64 ",\"e6\":%" PRIu64
                ",\"ak_hits\":%" PRIu64 ",\"ak_evict\":%" PRIu64 ",\"selected_loads\":%" PRIu64
                ",\"selected_tuples\":%" PRIu64 ",\"selected_events\":%" PRIu64,
-               name, strat_mode_name(o.cfg.mode), o.cfg.rate, 1 << o.cfg.idx_bits, o.cfg.ways,
-               o.cfg.ak_en, o.cfg.ak_entries, o.trace, n, r.msgs, er.error_pct, ovh, o.cpe,
-               o.msg_cycles, s->samples, s->sampled_cnt, s->forced, s->e4, s->e5, s->e6,
+               name, strat_mode_name(o->cfg.mode), o->cfg.rate, 1 << o->cfg.idx_bits, o->cfg.ways,
+               o->cfg.ak_en, o->cfg.ak_entries, o->trace, n, r.msgs, er.error_pct, ovh, o->cpe,
+               o->msg_cycles, s->samples, s->sampled_cnt, s->forced, s->e4, s->e5, s->e6,
                s->ak_hits, s->ak_evict, er.sel_loads, er.sel_tuples, er.sel_freq);
         if (d.cyc)
             printf(",\"cycles\":%" PRIu64 ",\"events_per_cycle\":%.6f", d.cycles,
@@ -498,18 +492,18 @@ int hwp_eval_strat(int argc, char **argv)
                    pts[i].overhead_pct);
         printf("]}\n");
     } else {
-        printf("strat %s on %s: %" PRIu64 " events\n", name, o.trace, n);
+        printf("strat %s on %s: %" PRIu64 " events\n", name, o->trace, n);
         printf("selected: %" PRIu64 " loads, %" PRIu64 " tuples, %" PRIu64
                " events (>= %" PRIu64 " executions, tuples >= %.0f%%, loads >= %.0f%% covered)\n",
-               er.sel_loads, er.sel_tuples, er.sel_freq, o.prm.min_exec,
-               100.0 * o.prm.min_tuple_frac, 100.0 * o.prm.min_cover);
+               er.sel_loads, er.sel_tuples, er.sel_freq, o->prm.min_exec,
+               100.0 * o->prm.min_tuple_frac, 100.0 * o->prm.min_cover);
         printf("%12s %10s %9s %11s\n", "events", "messages", "error_%", "overhead_%");
         for (unsigned i = 0; i < npts; i++)
             printf("%12" PRIu64 " %10" PRIu64 " %9.3f %11.3f\n", pts[i].events, pts[i].messages,
                    pts[i].error_pct, pts[i].overhead_pct);
         printf("error_pct=%.3f messages=%" PRIu64 " overhead_pct=%.3f (%g cycles/message, "
                "%g program cycles/event)\n",
-               er.error_pct, r.msgs, ovh, o.msg_cycles, o.cpe);
+               er.error_pct, r.msgs, ovh, o->msg_cycles, o->cpe);
         print_stats(stdout, name, &d, n, r.msgs);
     }
     goto out;
@@ -521,7 +515,6 @@ out:
     strat_prof_free(&r.prof);
     strat_prof_free(&ideal);
     drv_free(&d);
-    hwp_reader_close(rd);
     return ret;
 }
 
@@ -664,3 +657,19 @@ const hwp_link_eng hwp_link_strat = {
     HWL_ENG_STRAT, HWP_KIND_TUPLE2, sizeof(st_link), st_help, 1, 0, hwp_eo_strat_opts, st_outopts,
     st_runopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL, stl_params, NULL,
     stl_config, stl_collect, NULL, stl_report, stl_free};
+
+/* run and eval: the same options and trace, then each command's report */
+static int strat_main(int argc, char **argv, int eval)
+{
+    strat_opts o;
+    hwp_reader *rd;
+    int rc = start(argc, argv, &o, &rd);
+    if (rc >= 0) return rc;
+    rc = eval ? eval_report(&o, rd) : run_report(&o, rd);
+    hwp_reader_close(rd);
+    return rc;
+}
+
+int hwp_run_strat(int argc, char **argv) { return strat_main(argc, argv, 0); }
+
+int hwp_eval_strat(int argc, char **argv) { return strat_main(argc, argv, 1); }
