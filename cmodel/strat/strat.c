@@ -116,6 +116,23 @@ uint32_t strat_tag(const strat_cfg *c, uint64_t a, uint64_t b)
     return t;
 }
 
+/* Tagged E1 / E5: the tuple takes entry e with count n; a count at the rate
+ * is sent at once (E2) and leaves the entry free. Returns 1 when sent. */
+static int tag_take(const strat_cfg *c, strat_stats *st, strat_ent *e, uint32_t tag, uint32_t n)
+{
+    e->tag = tag;
+    e->miss = 0;
+    if (n >= c->rate) {
+        st->e2++;
+        e->v = 0;
+        e->hit = 0;
+        return 1;
+    }
+    e->v = 1;
+    e->hit = n;
+    return 0;
+}
+
 int strat_set_update(const strat_cfg *c, const strat_ent *old, strat_ent *newv, uint32_t hidx,
                      uint64_t a, uint64_t b, uint32_t tag, uint32_t u16, strat_msg *m,
                      strat_stats *st)
@@ -136,24 +153,16 @@ int strat_set_update(const strat_cfg *c, const strat_ent *old, strat_ent *newv, 
         }
         break;
     case STRAT_P:
-    case STRAT_HP: {
-        strat_ent *e = &newv[hidx >> set_bits];
-        uint32_t n = e->hit + 1;
-        if (n >= c->rate) {
-            emit = 1;
-            count = n;
-            e->hit = 0;
-        } else {
-            e->hit = n;
-        }
-        break;
-    }
+    case STRAT_HP:
     case STRAT_CR:
     case STRAT_HCR: {
+        /* the entry counts its events and sends the count: P at the rate,
+         * CR when the sampler chooses the event or the counter would wrap */
         strat_ent *e = &newv[hidx >> set_bits];
         uint32_t n = e->hit + 1;
-        if (sel || n == (1u << c->cnt_bits)) {
-            if (!sel) st->forced++;
+        int cr = c->mode == STRAT_CR || c->mode == STRAT_HCR;
+        if (cr ? sel || n == (1u << c->cnt_bits) : n >= c->rate) {
+            if (cr && !sel) st->forced++;
             emit = 1;
             count = n;
             e->hit = 0;
@@ -186,39 +195,16 @@ int strat_set_update(const strat_cfg *c, const strat_ent *old, strat_ent *newv, 
             }
         } else if (fw >= 0) {
             /* E1: allocate, keeping any count carried over by E6 */
-            strat_ent *e = &newv[fw];
-            uint32_t n = e->hit + 1;
-            e->tag = tag;
-            e->miss = 0;
-            if (n >= c->rate) {
-                emit = 1;
-                count = n;
-                st->e2++;
-                e->v = 0;
-                e->hit = 0;
-            } else {
-                e->v = 1;
-                e->hit = n;
-            }
+            count = newv[fw].hit + 1;
+            emit = tag_take(c, st, &newv[fw], tag, count);
         } else {
             strat_ent *e = &newv[vw];
             uint32_t mm = e->miss + 1;
             if (mm >= c->replace) {
                 /* E5: replace; hit and miss counts both go to the new tuple */
-                uint32_t n = e->hit + mm;
                 st->e5++;
-                e->tag = tag;
-                e->miss = 0;
-                if (n >= c->rate) {
-                    emit = 1;
-                    count = n;
-                    st->e2++;
-                    e->v = 0;
-                    e->hit = 0;
-                } else {
-                    e->v = 1;
-                    e->hit = n;
-                }
+                count = e->hit + mm;
+                emit = tag_take(c, st, e, tag, count);
             } else {
                 /* E4 (Valid -> Evict) / E5a (count another miss) */
                 if (e->miss == 0) st->e4++;
