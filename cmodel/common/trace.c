@@ -32,6 +32,13 @@ uint64_t hwp_mask(int bits)
     return ((uint64_t)1 << bits) - 1;
 }
 
+int hwp_clog2(uint64_t v)
+{
+    int r = 0;
+    while (r < 64 && ((uint64_t)1 << r) < v) r++;
+    return r;
+}
+
 static const char *const kind_names[] = {NULL, "tuple1", "tuple2", "retire"};
 
 const char *hwp_kind_name(int kind)

@@ -123,6 +123,7 @@ const char *hwp_kind_name(int kind);   /* "tuple1", "tuple2", "retire" */
 int hwp_kind_parse(const char *s);     /* inverse, -1 if unknown */
 const char *hwp_class_name(int cls);   /* "load", "branch", ... */
 uint64_t hwp_mask(int bits);           /* low `bits` bits set, bits in 0..64 */
+int hwp_clog2(uint64_t v);             /* smallest r with 2^r >= v (0 for v <= 1) */
 
 #ifdef __cplusplus
 }

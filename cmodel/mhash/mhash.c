@@ -14,13 +14,6 @@
 
 static int is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
-static int log2u(uint64_t v)
-{
-    int r = 0;
-    while ((1ull << r) < v) r++;
-    return r;
-}
-
 void mhash_params_default(mhash_params *p)
 {
     memset(p, 0, sizeof *p);
@@ -129,7 +122,7 @@ void mhash_map(const mhash_params *p, const uint32_t *idx, uint32_t *en, uint32_
 {
     int nb = p->max_tables;
     uint32_t depth = p->n_counters / (uint32_t)nb;
-    int db = log2u(depth);
+    int db = hwp_clog2(depth);
     int l = mhash_lbpt(p);
     uint32_t m = (1u << l) - 1u;
     *en = 0;
@@ -313,7 +306,7 @@ int mhash_fn_init(mhash_fn *m, const mhash_params *p, char *msg, size_t n)
     if (mhash_params_check(p, msg, n)) return -1;
     m->p = *p;
     char hmsg[128];
-    if (hwp_hash_init(&m->h, p->max_tables, p->width, log2u(p->n_counters), p->seed, hmsg)) {
+    if (hwp_hash_init(&m->h, p->max_tables, p->width, hwp_clog2(p->n_counters), p->seed, hmsg)) {
         snprintf(msg, n, "%s", hmsg);
         return -1;
     }

@@ -24,13 +24,6 @@
 
 #include "trace.h"
 
-static int log2u(uint64_t v)
-{
-    int r = 0;
-    while ((1ull << r) < v) r++;
-    return r;
-}
-
 int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
 {
     memset(m, 0, sizeof *m);
@@ -39,7 +32,7 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
     m->nb = (uint32_t)p->max_tables;
     m->depth = p->n_counters / m->nb;
     char hmsg[128];
-    if (hwp_hashu_init(&m->hu, p->max_tables, p->width, log2u(p->n_counters), p->seed, 1, 0, hmsg)) {
+    if (hwp_hashu_init(&m->hu, p->max_tables, p->width, hwp_clog2(p->n_counters), p->seed, 1, 0, hmsg)) {
         snprintf(msg, n, "%s", hmsg);
         return -1;
     }

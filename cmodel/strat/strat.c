@@ -34,13 +34,6 @@ static int is_random(int mode)
     return mode == STRAT_R || mode == STRAT_CR || mode == STRAT_HR || mode == STRAT_HCR;
 }
 
-static int log2i(int v)
-{
-    int n = 0;
-    while ((1 << n) < v) n++;
-    return n;
-}
-
 void strat_cfg_default(strat_cfg *c)
 {
     memset(c, 0, sizeof *c);
@@ -69,7 +62,7 @@ int strat_cfg_check(strat_cfg *c, char *msg)
     if (c->idx_bits < 1 || c->idx_bits > 16)
         BAD("entries 2^%d: index bits must be in 1..16 (entries 2..65536)", c->idx_bits);
     if (c->ways != 1 && c->ways != 2 && c->ways != 4) BAD("ways %d: must be 1, 2 or 4", c->ways);
-    if (log2i(c->ways) >= c->idx_bits)
+    if (hwp_clog2((uint64_t)c->ways) >= c->idx_bits)
         BAD("ways %d: needs at least 2 sets (entries %d)", c->ways, 1 << c->idx_bits);
     if (c->cnt_bits < 2 || c->cnt_bits > 24) BAD("counter bits %d: must be in 2..24", c->cnt_bits);
     if (c->miss_bits < 1 || c->miss_bits > 8 || c->miss_bits >= c->cnt_bits)
@@ -137,7 +130,7 @@ int strat_set_update(const strat_cfg *c, const strat_ent *old, strat_ent *newv, 
                      uint64_t a, uint64_t b, uint32_t tag, uint32_t u16, strat_msg *m,
                      strat_stats *st)
 {
-    int set_bits = c->idx_bits - log2i(c->ways);
+    int set_bits = c->idx_bits - hwp_clog2((uint64_t)c->ways);
     int sel = u16 < c->rthr;
     int emit = 0;
     uint32_t count = 0;
@@ -311,7 +304,7 @@ int strat_fn_event(strat_fn *f, uint64_t a, uint64_t b, strat_msg out[2])
     uint64_t mk = hwp_mask(c->width);
     a &= mk;
     b &= mk;
-    int set_bits = c->idx_bits - log2i(c->ways);
+    int set_bits = c->idx_bits - hwp_clog2((uint64_t)c->ways);
     uint32_t hidx = is_hashed(c->mode) ? hwp_hash_index(&f->h, 0, a, b) : 0;
     strat_ent *set = &f->tab[(size_t)(hidx & ((1u << set_bits) - 1)) * c->ways];
     strat_ent nv[STRAT_MAX_WAYS];
@@ -363,7 +356,7 @@ int strat_cyc_init(strat_cyc *m, const strat_cfg *c, char *msg)
     if (strat_cfg_check(&m->cfg, msg)) return -1;
     if (hwp_hashu_init(&m->hu, 1, c->width, c->idx_bits, c->hash_seed, 1, c->oreg, msg)) return -1;
     m->nbp = 1 + c->oreg;
-    m->set_bits = c->idx_bits - log2i(c->ways);
+    m->set_bits = c->idx_bits - hwp_clog2((uint64_t)c->ways);
     m->sets = 1 << m->set_bits;
     m->ew = strat_ent_bits(c);
     m->tab = hwp_arrays_calloc(&m->mem, (size_t)1 << c->idx_bits, sizeof *m->tab);
