@@ -120,3 +120,25 @@ hwp_cmap_ent *hwp_cmap_sorted(const hwp_cmap *m, size_t *n)
     *n = k;
     return v;
 }
+
+int hwp_vmaps_init(hwp_cmap *pairs, hwp_cmap *pcs)
+{
+    if (hwp_cmap_init(pairs, 1024)) return -1;
+    if (hwp_cmap_init(pcs, 256)) {
+        hwp_cmap_free(pairs);
+        return -1;
+    }
+    return 0;
+}
+
+void hwp_vmaps_free(hwp_cmap *pairs, hwp_cmap *pcs)
+{
+    hwp_cmap_free(pairs);
+    hwp_cmap_free(pcs);
+}
+
+int hwp_vmaps_add(hwp_cmap *pairs, hwp_cmap *pcs, uint64_t pc, uint64_t value, uint64_t n)
+{
+    if (!hwp_cmap_add(pairs, pc, value, n) || !hwp_cmap_add(pcs, pc, 0, n)) return -1;
+    return 0;
+}

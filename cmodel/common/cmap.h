@@ -30,6 +30,12 @@ void hwp_cmap_free(hwp_cmap *m);
 void hwp_cmap_clear(hwp_cmap *m);
 /* Adds n to the count of <a, b>; returns the entry, or NULL if out of memory. */
 hwp_cmap_ent *hwp_cmap_add(hwp_cmap *m, uint64_t a, uint64_t b, uint64_t n);
+/* A value profile as two maps: <pc, value> counts in pairs and <pc, 0>
+ * totals in pcs. init: 0, or -1 (out of memory) with neither map held;
+ * add: n more of <pc, value>, 0 or -1 (out of memory). */
+int hwp_vmaps_init(hwp_cmap *pairs, hwp_cmap *pcs);
+void hwp_vmaps_free(hwp_cmap *pairs, hwp_cmap *pcs);
+int hwp_vmaps_add(hwp_cmap *pairs, hwp_cmap *pcs, uint64_t pc, uint64_t value, uint64_t n);
 /* Finds <a, b>; NULL if absent. */
 hwp_cmap_ent *hwp_cmap_get(const hwp_cmap *m, uint64_t a, uint64_t b);
 /* Copies the live entries into a new array sorted by count (descending,

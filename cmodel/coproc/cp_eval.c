@@ -22,28 +22,17 @@ void cp_cost_default(cp_cost *c)
 int cp_exact_init(cp_exact *e)
 {
     memset(e, 0, sizeof *e);
-    if (hwp_cmap_init(&e->pair, 1024)) return -1;
-    if (hwp_cmap_init(&e->pc, 256)) {
-        hwp_cmap_free(&e->pair);
-        return -1;
-    }
-    return 0;
+    return hwp_vmaps_init(&e->pair, &e->pc);
 }
 
-void cp_exact_free(cp_exact *e)
-{
-    hwp_cmap_free(&e->pair);
-    hwp_cmap_free(&e->pc);
-}
+void cp_exact_free(cp_exact *e) { hwp_vmaps_free(&e->pair, &e->pc); }
 
 int cp_exact_add(cp_exact *e, const hwp_rec *r)
 {
     e->records++;
     if (r->cls != HWP_CLS_LOAD) return 0;
     e->loads++;
-    uint64_t pc = (uint32_t)r->a, v = (uint32_t)r->value;
-    if (!hwp_cmap_add(&e->pair, pc, v, 1) || !hwp_cmap_add(&e->pc, pc, 0, 1)) return -1;
-    return 0;
+    return hwp_vmaps_add(&e->pair, &e->pc, (uint32_t)r->a, (uint32_t)r->value, 1);
 }
 
 static int cmp_pc(const void *x, const void *y)

@@ -10,24 +10,14 @@
 int strat_prof_init(strat_prof *p)
 {
     memset(p, 0, sizeof *p);
-    if (hwp_cmap_init(&p->tup, 1024)) return -1;
-    if (hwp_cmap_init(&p->pc, 256)) {
-        hwp_cmap_free(&p->tup);
-        return -1;
-    }
-    return 0;
+    return hwp_vmaps_init(&p->tup, &p->pc);
 }
 
-void strat_prof_free(strat_prof *p)
-{
-    hwp_cmap_free(&p->tup);
-    hwp_cmap_free(&p->pc);
-}
+void strat_prof_free(strat_prof *p) { hwp_vmaps_free(&p->tup, &p->pc); }
 
 int strat_prof_add(strat_prof *p, uint64_t a, uint64_t b, uint64_t count)
 {
-    if (!hwp_cmap_add(&p->tup, a, b, count)) return -1;
-    if (!hwp_cmap_add(&p->pc, a, 0, count)) return -1;
+    if (hwp_vmaps_add(&p->tup, &p->pc, a, b, count)) return -1;
     p->total += count;
     return 0;
 }
