@@ -263,6 +263,16 @@ static int expect(actx *a, const tok *t, char k)
     return 0;
 }
 
+/* The value operand at t[*p], *p moved past it; -1 with the error set if
+ * t[*p] is none. */
+static int value_operand(actx *a, const tok *t, int *p)
+{
+    int o = vs_parse(t[*p].s);
+    if (o < 0) return aerr(a, t[*p].col, "unknown value operand '%s'", t[*p].kind ? t[*p].s : "");
+    (*p)++;
+    return o;
+}
+
 static int directive(asm_st *s, tok *t, int nt)
 {
     actx *a = &s->a;
@@ -454,14 +464,12 @@ static int instruction(asm_st *s, tok *t, int nt)
         } else if ((k = lookup(op, vop_names, 16)) >= CP_V_CEQ) {
             p++;
             int c1 = t[p].col;
-            int o1 = vs_parse(t[p].s);
-            if (o1 < 0) return aerr(a, t[p].col, "unknown value operand '%s'", t[p].kind ? t[p].s : "");
-            p++;
+            int o1 = value_operand(a, t, &p);
+            if (o1 < 0) return -1;
             if (expect(a, &t[p], ',')) return -1;
             p++;
-            int o2 = vs_parse(t[p].s);
-            if (o2 < 0) return aerr(a, t[p].col, "unknown value operand '%s'", t[p].kind ? t[p].s : "");
-            p++;
+            int o2 = value_operand(a, t, &p);
+            if (o2 < 0) return -1;
             SLOT(used_v, "value-ALU");
             SETA(o1, c1);
             w |= (uint64_t)k << CP_F_VOP | (uint64_t)o2 << CP_F_VB;
@@ -490,9 +498,8 @@ static int instruction(asm_st *s, tok *t, int nt)
                 if (expect(a, &t[p], ',')) return -1;
                 p++;
                 int c1 = t[p].col;
-                int o1 = vs_parse(t[p].s);
-                if (o1 < 0) return aerr(a, t[p].col, "unknown value operand '%s'", t[p].kind ? t[p].s : "");
-                p++;
+                int o1 = value_operand(a, t, &p);
+                if (o1 < 0) return -1;
                 SETA(o1, c1);
             }
             SLOT(used_c, "associative-array");
@@ -504,9 +511,8 @@ static int instruction(asm_st *s, tok *t, int nt)
         } else if (strcmp(op, "match") == 0) {
             p++;
             int c1 = t[p].col;
-            int o1 = vs_parse(t[p].s);
-            if (o1 < 0) return aerr(a, t[p].col, "unknown value operand '%s'", t[p].kind ? t[p].s : "");
-            p++;
+            int o1 = value_operand(a, t, &p);
+            if (o1 < 0) return -1;
             SETA(o1, c1);
         } else if (strcmp(op, "br") == 0 || strcmp(op, "brt") == 0 || strcmp(op, "jmp") == 0 ||
                    strcmp(op, "done") == 0 || strcmp(op, "interrupt") == 0) {
