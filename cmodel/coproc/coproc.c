@@ -24,25 +24,17 @@ void cp_cfg_default(cp_cfg *c)
 
 int cp_cfg_check(const cp_cfg *c, char *msg)
 {
-    if (c->uc_aw < 8 || c->uc_aw > 10) {
-        snprintf(msg, 128, "UC_AW=%d: expected 8..10", c->uc_aw);
-        return -1;
-    }
-    if (c->cam_aw < 2 || c->cam_aw > 7) {
-        snprintf(msg, 128, "CAM_AW=%d: expected 2..7", c->cam_aw);
-        return -1;
-    }
-    if (c->da_aw < 4 || c->da_aw > 11) {
-        snprintf(msg, 128, "DA_AW=%d: expected 4..11", c->da_aw);
-        return -1;
-    }
-    if (c->sb_aw < 1 || c->sb_aw > 7) {
-        snprintf(msg, 128, "SB_AW=%d: expected 1..7", c->sb_aw);
-        return -1;
-    }
-    if (c->ft_aw < 4 || c->ft_aw > 12) {
-        snprintf(msg, 128, "FT_AW=%d: expected 4..12", c->ft_aw);
-        return -1;
+    /* each array's address width and its range, in the order checked */
+    const struct {
+        const char *name;
+        int aw, lo, hi;
+    } aw[] = {{"UC_AW", c->uc_aw, 8, 10}, {"CAM_AW", c->cam_aw, 2, 7}, {"DA_AW", c->da_aw, 4, 11},
+              {"SB_AW", c->sb_aw, 1, 7}, {"FT_AW", c->ft_aw, 4, 12}};
+    for (size_t k = 0; k < sizeof aw / sizeof aw[0]; k++) {
+        if (aw[k].aw < aw[k].lo || aw[k].aw > aw[k].hi) {
+            snprintf(msg, 128, "%s=%d: expected %d..%d", aw[k].name, aw[k].aw, aw[k].lo, aw[k].hi);
+            return -1;
+        }
     }
     return 0;
 }
