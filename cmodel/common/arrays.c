@@ -23,3 +23,12 @@ void hwp_arrays_free(hwp_arrays *a)
     for (int i = 0; i < a->n; i++) free(a->p[i]);
     memset(a, 0, sizeof *a);
 }
+
+void *hwp_grow(void *p, size_t *cap, size_t n, size_t size, size_t first)
+{
+    if (n < *cap) return p;
+    size_t nc = *cap ? *cap * 2 : first;
+    void *q = realloc(p, nc * size);
+    if (q) *cap = nc;
+    return q;
+}

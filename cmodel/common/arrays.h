@@ -6,7 +6,8 @@
  * the last one, and releases them with one hwp_arrays_free, on a failed
  * set-up as on the normal end. After hwp_arrays_free the model's pointers
  * into the arrays are stale until it is set up again; a second free does
- * nothing. A zeroed hwp_arrays holds nothing.
+ * nothing. A zeroed hwp_arrays holds nothing. hwp_grow is for the arrays
+ * that grow as a run goes (records, results).
  */
 #ifndef HWP_ARRAYS_H
 #define HWP_ARRAYS_H
@@ -30,6 +31,11 @@ typedef struct hwp_arrays {
 void *hwp_arrays_calloc(hwp_arrays *a, size_t n, size_t size);
 /* Frees every array of a and empties it. */
 void hwp_arrays_free(hwp_arrays *a);
+
+/* A growing array: p, of *cap elements of size bytes, when element n fits;
+ * else p moved to twice the capacity (first elements when empty), *cap
+ * updated. NULL when out of memory, p and *cap then unchanged. */
+void *hwp_grow(void *p, size_t *cap, size_t n, size_t size, size_t first);
 
 #ifdef __cplusplus
 }

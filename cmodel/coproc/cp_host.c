@@ -4,6 +4,8 @@
  */
 #include "coproc/cp_host.h"
 
+#include "arrays.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,18 +29,19 @@ void cp_host_params_default(cp_host_params *p)
     p->remask_period = 1000000;
 }
 
+/* hwp_grow for the host's growing arrays; out of memory sets h->oom. */
+static void *grow(cp_host *h, void *p, size_t *cap, size_t n, size_t size)
+{
+    void *q = hwp_grow(p, cap, n, size, 1024);
+    if (!q) h->oom = 1;
+    return q;
+}
+
 static void push_cmd(cp_host *h, uint32_t op, uint32_t addr, uint64_t data, int tag)
 {
-    if (h->qn == h->qcap) {
-        size_t nc = h->qcap ? h->qcap * 2 : 1024;
-        cp_hcmd *p = realloc(h->q, nc * sizeof *p);
-        if (!p) {
-            h->oom = 1;
-            return;
-        }
-        h->q = p;
-        h->qcap = nc;
-    }
+    cp_hcmd *q = grow(h, h->q, &h->qcap, h->qn, sizeof *q);
+    if (!q) return;
+    h->q = q;
     h->q[h->qn].op = op;
     h->q[h->qn].addr = addr;
     h->q[h->qn].data = data;
@@ -282,16 +285,9 @@ static void process(cp_host *h, int final)
         }
         for (uint32_t k = 0; k < h->cam_n && !thrash; k++) {
             if (h->da[3][k] == 0u) continue;
-            if (h->nslots == h->capslots) {
-                size_t nc = h->capslots ? h->capslots * 2 : 1024;
-                cp_slot_rec *p = realloc(h->slots, nc * sizeof *p);
-                if (!p) {
-                    h->oom = 1;
-                    return;
-                }
-                h->slots = p;
-                h->capslots = nc;
-            }
+            cp_slot_rec *s = grow(h, h->slots, &h->capslots, h->nslots, sizeof *s);
+            if (!s) return;
+            h->slots = s;
             cp_slot_rec *r = &h->slots[h->nslots++];
             r->pc = h->ckey[k];
             r->active = h->da[0][k];
@@ -340,16 +336,9 @@ static void process(cp_host *h, int final)
             h->lost_at_irq++;
         }
         for (uint32_t k = 0; k < alloc && k < h->cam_n; k++) {
-            if (h->nedges == h->capedges) {
-                size_t nc = h->capedges ? h->capedges * 2 : 1024;
-                cp_edge_rec *p = realloc(h->edges, nc * sizeof *p);
-                if (!p) {
-                    h->oom = 1;
-                    return;
-                }
-                h->edges = p;
-                h->capedges = nc;
-            }
+            cp_edge_rec *es = grow(h, h->edges, &h->capedges, h->nedges, sizeof *es);
+            if (!es) return;
+            h->edges = es;
             cp_edge_rec *e = &h->edges[h->nedges++];
             uint32_t key = h->ckey[k];
             e->indirect = (int)(key & 1u);
@@ -381,16 +370,9 @@ void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, i
     if (accepted && h->qhead < h->qn) {
         const cp_hcmd *c = &h->q[h->qhead++];
         if (c->op == CP_H_READ) {
-            if (h->tn == h->tcap) {
-                size_t nc = h->tcap ? h->tcap * 2 : 1024;
-                int *p = realloc(h->tags, nc * sizeof *p);
-                if (!p) {
-                    h->oom = 1;
-                    return;
-                }
-                h->tags = p;
-                h->tcap = nc;
-            }
+            int *tags = grow(h, h->tags, &h->tcap, h->tn, sizeof *tags);
+            if (!tags) return;
+            h->tags = tags;
             h->tags[h->tn++] = c->tag;
         }
     }
@@ -449,19 +431,17 @@ void cp_host_cycle(cp_host *h, int accepted, int rsp_taken, uint64_t rsp_data, i
         break;
     }
     case PH_COPY:
-        if (h->copy_step == 0) {
-            enqueue_copy2(h);
-            break;
-        }
-        process(h, 0);
-        h->phase = PH_LOAD;
-        break;
     case PH_FINAL:
+        /* an interrupt's copy, or the last one after STOP */
         if (h->copy_step == 0) {
             enqueue_copy2(h);
             break;
         }
-        process(h, 1);
+        process(h, h->phase == PH_FINAL);
+        if (h->phase == PH_COPY) {
+            h->phase = PH_LOAD;
+            break;
+        }
         /* read the whole bit table back and check it against the host's copy */
         for (uint32_t k = 0; k < (1u << h->cfg.ft_aw); k++)
             push_cmd(h, CP_H_READ, (CP_SP_BT << 12) | k, 0, TAG(TG_BT, k));
