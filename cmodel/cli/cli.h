@@ -8,6 +8,10 @@
 #ifndef HWP_CLI_H
 #define HWP_CLI_H
 
+#include <stddef.h>
+
+#include "trace.h"
+
 int hwp_cmd_convert(int argc, char **argv);
 int hwp_cmd_stats(int argc, char **argv);
 int hwp_cmd_slice(int argc, char **argv);
@@ -39,6 +43,14 @@ int hwp_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long 
                  unsigned long long hi, unsigned long long *out);
 int hwp_cli_double(const char *cmd, const char *opt, const char *s, double lo, double hi,
                    double *out);
+/* Reads the records of rd (the trace file path), at most max, into a new
+ * array of elements of size bytes, each filled by put(ctx, element, record,
+ * index); put returns non-zero, its message printed, to stop. Returns the
+ * array and its length in *n, or NULL with "hwprof <cmd>: ..." printed (out
+ * of memory, a read error, an empty trace). */
+void *hwp_cli_load(const char *cmd, const char *path, hwp_reader *rd, unsigned long long max,
+                   size_t size, int (*put)(void *ctx, void *elem, const hwp_rec *r, size_t i),
+                   void *ctx, size_t *n);
 /* Progress line on stderr for long runs (rate-limited, only if stderr is a tty
  * or HWPROF_PROGRESS=1); hwp_progress_done() ends the line. */
 void hwp_progress(const char *what, unsigned long long done, unsigned long long total);

@@ -93,6 +93,15 @@ static int pfp_parse(int argc, char **argv, pfp_opts *o)
     return -1;
 }
 
+/* One retire record as the front end's input. */
+static int put_rec(void *ctx, void *elem, const hwp_rec *r, size_t i)
+{
+    (void)ctx;
+    (void)i;
+    pfp_rec_of(r, elem);
+    return 0;
+}
+
 static pfp_rec *pfp_load(const char *cmd, const char *path, unsigned long long max, size_t *n_out)
 {
     hwp_err err;
@@ -106,40 +115,8 @@ static pfp_rec *pfp_load(const char *cmd, const char *path, unsigned long long m
         hwp_reader_close(rd);
         return NULL;
     }
-    size_t n = 0, cap = 1 << 16;
-    pfp_rec *r = malloc(cap * sizeof *r);
-    hwp_rec rec;
-    int rc = 0;
-    while (r && n < max && (rc = hwp_reader_next(rd, &rec, &err)) == 1) {
-        r[n].pc = rec.a;
-        r[n].insn = rec.insn;
-        r[n].cls = rec.cls;
-        r[n].taken = (rec.flags & HWP_RF_TAKEN) != 0;
-        r[n].val = (uint8_t)(rec.value & 1u);
-        r[n].len2 = rec.len == 2;
-        if (++n == cap) {
-            cap *= 2;
-            pfp_rec *nr = realloc(r, cap * sizeof *r);
-            if (!nr) free(r);
-            r = nr;
-        }
-    }
+    pfp_rec *r = hwp_cli_load(cmd, path, rd, max, sizeof *r, put_rec, NULL, n_out);
     hwp_reader_close(rd);
-    if (!r) {
-        fprintf(stderr, "hwprof %s: out of memory\n", cmd);
-        return NULL;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
-        free(r);
-        return NULL;
-    }
-    if (n == 0) {
-        fprintf(stderr, "hwprof %s: %s: empty trace\n", cmd, path);
-        free(r);
-        return NULL;
-    }
-    *n_out = n;
     return r;
 }
 

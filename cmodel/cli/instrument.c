@@ -93,6 +93,18 @@ static const uint32_t mcount_body[] = {
 };
 #define MCOUNT_N (sizeof mcount_body / sizeof mcount_body[0])
 
+/* One record of the trace, kept as read; ctx is the trace's path. */
+static int put_rec(void *ctx, void *elem, const hwp_rec *r, size_t i)
+{
+    if (r->len != 2 && r->len != 4) {
+        fprintf(stderr, "hwprof instrument: %s: record %zu: instruction length %u is not 2 or 4\n",
+                (const char *)ctx, i, r->len);
+        return -1;
+    }
+    *(hwp_rec *)elem = *r;
+    return 0;
+}
+
 /* Reads a RISC-V retire trace into memory; prints the error and returns
  * NULL on failure. */
 static hwp_rec *load_trace(const char *in_path, unsigned long long max, size_t *n_out)
@@ -110,41 +122,9 @@ static hwp_rec *load_trace(const char *in_path, unsigned long long max, size_t *
         hwp_reader_close(rd);
         return NULL;
     }
-    size_t n = 0, cap = 1 << 16;
-    hwp_rec *recs = malloc(cap * sizeof *recs);
-    int rc = 0;
-    while (recs && n < max && (rc = hwp_reader_next(rd, &recs[n], &err)) == 1) {
-        if (recs[n].len != 2 && recs[n].len != 4) {
-            fprintf(stderr, "hwprof instrument: %s: record %zu: instruction length %u is not 2 or 4\n",
-                    in_path, n, recs[n].len);
-            free(recs);
-            hwp_reader_close(rd);
-            return NULL;
-        }
-        if (++n == cap) {
-            cap *= 2;
-            hwp_rec *nr = realloc(recs, cap * sizeof *recs);
-            if (!nr) free(recs);
-            recs = nr;
-        }
-    }
+    hwp_rec *recs = hwp_cli_load("instrument", in_path, rd, max, sizeof *recs, put_rec, (void *)in_path,
+                                 n_out);
     hwp_reader_close(rd);
-    if (!recs) {
-        fprintf(stderr, "hwprof instrument: out of memory\n");
-        return NULL;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "hwprof instrument: %s\n", err.msg);
-        free(recs);
-        return NULL;
-    }
-    if (n == 0) {
-        fprintf(stderr, "hwprof instrument: %s: empty trace\n", in_path);
-        free(recs);
-        return NULL;
-    }
-
-    *n_out = n;
     return recs;
 }
 

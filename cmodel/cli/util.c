@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Shared helpers of the hwprof subcommands: strict number parsing for
- * options, and the progress line of long runs.
+ * options, loading a trace into memory, and the progress line of long runs.
  */
 #include <errno.h>
 #include <math.h>
@@ -86,4 +86,39 @@ void hwp_progress_done(void)
 {
     if (prog_active && prog_enabled > 0) fprintf(stderr, "\n");
     prog_active = 0;
+}
+
+void *hwp_cli_load(const char *cmd, const char *path, hwp_reader *rd, unsigned long long max,
+                   size_t size, int (*put)(void *ctx, void *elem, const hwp_rec *r, size_t i),
+                   void *ctx, size_t *n_out)
+{
+    hwp_err err;
+    size_t n = 0, cap = 1 << 16;
+    char *a = malloc(cap * size);
+    hwp_rec rec;
+    int rc = 0;
+    while (a && n < max && (rc = hwp_reader_next(rd, &rec, &err)) == 1) {
+        if (put(ctx, a + n * size, &rec, n)) {
+            free(a);
+            return NULL;
+        }
+        if (++n == cap) {
+            cap *= 2;
+            char *na = realloc(a, cap * size);
+            if (!na) free(a);
+            a = na;
+        }
+    }
+    if (!a) {
+        fprintf(stderr, "hwprof %s: out of memory\n", cmd);
+        return NULL;
+    }
+    if (rc < 0 || n == 0) {
+        if (rc < 0) fprintf(stderr, "hwprof %s: %s\n", cmd, err.msg);
+        else fprintf(stderr, "hwprof %s: %s: empty trace\n", cmd, path);
+        free(a);
+        return NULL;
+    }
+    *n_out = n;
+    return a;
 }

@@ -578,3 +578,13 @@ int pfp_run(pfp *m, const pfp_rec *recs, size_t n, int pfp_en)
         if (in.in_valid && out.in_ready) i++;
     }
 }
+
+void pfp_rec_of(const hwp_rec *r, pfp_rec *out)
+{
+    out->pc = r->a;
+    out->insn = r->insn;
+    out->cls = r->cls;
+    out->taken = (r->flags & HWP_RF_TAKEN) != 0;
+    out->val = (uint8_t)(r->value & 1u);
+    out->len2 = r->len == 2;
+}

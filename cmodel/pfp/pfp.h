@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "arrays.h"
+#include "trace.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -222,6 +223,8 @@ typedef struct pfp_rec {
     uint8_t cls, taken, val, len2;
 } pfp_rec;
 int pfp_run(pfp *m, const pfp_rec *recs, size_t n, int pfp_en);
+/* The stream element of one retire record of a trace (hwp_rec). */
+void pfp_rec_of(const hwp_rec *r, pfp_rec *out);
 
 #ifdef __cplusplus
 }
