@@ -191,7 +191,8 @@ eval-all: $(EVAL_ALL)
 
 # ---------------------------------------------------------------- fuzzing (libFuzzer)
 # One target per parser (tests/fuzz/fuzz_<t>.c), each with its seed corpus in
-# tests/fuzz/corpus/<t>/:
+# tests/fuzz/corpus/<t>/ plus the files FUZZ_SEEDS_<t> names from elsewhere in
+# the tree (copied into the work corpus at fuzz time):
 #   trace       the trace reader (binary and text)
 #   link        host side of the link: deframer, packets, INFO, output records, TUPLES, session
 #   devemu      the C device emulator's frame decoder and packet handling, every engine
@@ -206,6 +207,7 @@ FUZZ_TARGETS := trace link devemu cpasm instrument rtl_dec rtl_link
 FUZZ_TARGET  ?= trace
 FUZZ_SECONDS ?= 600
 FUZZ_SRC_trace      := cmodel/common/trace.c
+FUZZ_SEEDS_cpasm    := $(wildcard tests/coproc/*.s)
 FUZZ_SRC_instrument := $(LIB_SRC) cmodel/cli/instrument.c cmodel/cli/util.c
 FUZZ_CFLAGS := -std=c99 -g -O1 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CPPFLAGS_C) -Icmodel/cli \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
@@ -223,7 +225,7 @@ $(BUILD)/fuzz/fuzz_rtl_link: tests/fuzz/fuzz_rtl_link.cpp tests/fuzz/fuzz_input.
 fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 	@test -d tests/fuzz/corpus/$(FUZZ_TARGET) || { echo "unknown FUZZ_TARGET '$(FUZZ_TARGET)'; known: $(FUZZ_TARGETS)" >&2; exit 2; }
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
-	cp -n tests/fuzz/corpus/$(FUZZ_TARGET)/* $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ 2>/dev/null || true
+	cp -n tests/fuzz/corpus/$(FUZZ_TARGET)/* $(FUZZ_SEEDS_$(FUZZ_TARGET)) $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ 2>/dev/null || true
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=$(BUILD)/fuzz/$(FUZZ_TARGET)- \
 	  -print_final_stats=1 $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
