@@ -7,15 +7,8 @@
 # error paths: program missing (1), usage (2), a tool log that does not parse
 # (1, names the line), --max terminating an endless program.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
-H=$BUILD/hwprof
-PY=${PYTHON:-python3}
-command -v "$PY" > /dev/null || PY=python3
-make -s --no-print-directory "$H" rv-programs > /dev/null
-tmp=$(mktemp -d "$BUILD/check-record-lackey.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL record-lackey: $*"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+check_begin record-lackey "$H" rv-programs
 
 "$BUILD/programs/geninput" text 4000 3 > "$tmp/in.txt"
 for k in bb edge ldaddr; do

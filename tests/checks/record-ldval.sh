@@ -8,14 +8,8 @@
 # table addresses. Then the checker itself must reject a trace with one value
 # changed.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
-H=$BUILD/hwprof
-PY=${PYTHON:-python3}
-command -v "$PY" > /dev/null || PY=python3
-make -s --no-print-directory "$H" rv-programs > /dev/null
-tmp=$(mktemp -d "$BUILD/check-record-ldval.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+check_begin record-ldval "$H" rv-programs
 chk() { "$PY" tests/checks/record_check.py "$@"; }
 src=tests/programs/knownloads.c
 
@@ -37,8 +31,8 @@ chk known --src $src --syms "$tmp/x86.nm" --dis "$tmp/x86.dis" --isa x86 --kind 
 
 # The checker must be able to fail: change one table value in the trace.
 sed '0,/ 7ffffff0$/s// 7ffffff1/' "$tmp/rv.ldval" > "$tmp/rv.bad"
-if cmp -s "$tmp/rv.ldval" "$tmp/rv.bad"; then echo "FAIL record-ldval: mutation did not change the trace"; exit 1; fi
+cmp -s "$tmp/rv.ldval" "$tmp/rv.bad" && fail "mutation did not change the trace"
 if chk known --src $src --syms "$tmp/rv.nm" --dis "$tmp/rv.dis" --isa rv --kind ldval "$tmp/rv.bad" > "$tmp/bad.out"; then
-  echo "FAIL record-ldval: the checker accepted a trace with a wrong value"; exit 1
+  fail "the checker accepted a trace with a wrong value"
 fi
 echo "PASS record-ldval: known loads exact on RISC-V (ldval, ldaddr) and x86-64 (ldval, lackey ldaddr)"

@@ -6,13 +6,8 @@
 # instruction executed again (no second in_asm), and a log that breaks off
 # inside a register dump (error with the line number).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
-H=$BUILD/hwprof
-make -s --no-print-directory "$H" > /dev/null
-tmp=$(mktemp -d "$BUILD/check-record-qemu-log.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL record-qemu-log: $*"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+check_begin record-qemu-log "$H"
 
 # dump RIP RAX RBX RCX: one cpu dump in qemu 7.2's format
 dump() {

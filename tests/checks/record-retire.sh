@@ -8,15 +8,8 @@
 # with riscv64-linux-gnu-objdump's mnemonic (an independent decoder check).
 # Then the checker must reject a retire trace with one load value changed.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
-H=$BUILD/hwprof
-PY=${PYTHON:-python3}
-command -v "$PY" > /dev/null || PY=python3
-make -s --no-print-directory "$H" rv-programs > /dev/null
-tmp=$(mktemp -d "$BUILD/check-record-retire.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL record-retire: $*"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+check_begin record-retire "$H" rv-programs
 
 p=$BUILD/programs/rv/wordcount
 riscv64-linux-gnu-objdump -d -M no-aliases "$p" > "$tmp/p.dis"
