@@ -294,10 +294,5 @@ int main(void)
     test_dfe();
     test_edge_exact();
     test_value_accounting();
-    if (fails) {
-        printf("test_coproc: %d failures\n", fails);
-        return 1;
-    }
-    printf("test_coproc: all passed\n");
-    return 0;
+    return check_verdict("test_coproc");
 }

@@ -159,10 +159,5 @@ int main(void)
 
     roundtrip("tests/coproc/value.s");
     roundtrip("tests/coproc/edge.s");
-    if (fails) {
-        printf("test_coproc_asm: %d failures\n", fails);
-        return 1;
-    }
-    printf("test_coproc_asm: all passed\n");
-    return 0;
+    return check_verdict("test_coproc_asm");
 }

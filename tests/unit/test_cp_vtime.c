@@ -266,10 +266,5 @@ int main(void)
     compare("value, 0 records, fifo 2/2", &val, r, 0, 2, 2);
 
     free(r);
-    if (fails) {
-        printf("test_cp_vtime: %d failures\n", fails);
-        return 1;
-    }
-    printf("test_cp_vtime: ok\n");
-    return 0;
+    return check_verdict("test_cp_vtime");
 }

@@ -588,10 +588,5 @@ int main(void)
     test_orec();
     test_session();
     test_refused();
-    if (fails) {
-        printf("test_link: %d checks FAILED\n", fails);
-        return 1;
-    }
-    printf("test_link: all checks passed\n");
-    return 0;
+    return check_verdict("test_link");
 }

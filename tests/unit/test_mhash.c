@@ -159,11 +159,5 @@ int main(void)
     core_rules();
     params();
     functional();
-    if (fails) {
-        printf("FAIL test_mhash: %d checks failed\n", fails);
-        fflush(stdout);
-        return 1;
-    }
-    printf("PASS test_mhash\n");
-    return 0;
+    return check_verdict("test_mhash");
 }

@@ -263,10 +263,5 @@ int main(void)
         free(keys);
     }
     trace_cases();
-    if (fails) {
-        printf("test_rap: %d failures\n", fails);
-        return 1;
-    }
-    printf("test_rap: all passed\n");
-    return 0;
+    return check_verdict("test_rap");
 }

@@ -265,6 +265,5 @@ int main(void)
         if (s == s0 || s == 0) shortc = 1;
     }
     CHECK(!shortc, "LFSR short cycle");
-    printf("%s\n", fails ? "FAIL test_strat" : "PASS test_strat");
-    return fails ? 1 : 0;
+    return check_verdict("test_strat");
 }

@@ -279,6 +279,5 @@ int main(void)
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) printf("warning: could not remove %s\n", dir);
-    printf("%s test_trace (%d failures)\n", fails ? "FAIL" : "PASS", fails);
-    return fails ? 1 : 0;
+    return check_verdict("test_trace");
 }
