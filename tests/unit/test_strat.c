@@ -223,30 +223,29 @@ static void test_error_metric(void)
     strat_prof_free(&prof);
 }
 
+/* REJECTED(field, value, word): the defaults with field = value fail
+ * strat_cfg_check with a message that names word */
+#define REJECTED(field, value, word)                                                               \
+    do {                                                                                           \
+        strat_cfg_default(&c);                                                                     \
+        c.field = (value);                                                                         \
+        msg[0] = 0;                                                                                \
+        CHECK(strat_cfg_check(&c, msg) && strstr(msg, word), #field " = " #value " rejected: %s",  \
+              msg);                                                                                \
+    } while (0)
+
 static void test_bad_config(void)
 {
     strat_cfg c;
     char msg[256];
+    REJECTED(rate, 0, "rate");
+    REJECTED(lfsr_seed, 0, "LFSR");
+    REJECTED(replace, 9, "replace"); /* > 2^miss_bits */
+    REJECTED(ways, 3, "ways");
+    REJECTED(width, 12, "width");
+    REJECTED(rate, 1u << 17, "rate"); /* > 2^cnt_bits */
     strat_cfg_default(&c);
-    c.rate = 0;
-    CHECK(strat_cfg_check(&c, msg) && strstr(msg, "rate"), "rate 0 rejected: %s", msg);
-    strat_cfg_default(&c);
-    c.lfsr_seed = 0;
-    CHECK(strat_cfg_check(&c, msg) && strstr(msg, "LFSR"), "seed 0 rejected");
-    strat_cfg_default(&c);
-    c.replace = 9;
-    CHECK(strat_cfg_check(&c, msg) && strstr(msg, "replace"), "replace > 2^miss rejected");
-    strat_cfg_default(&c);
-    c.ways = 3;
-    CHECK(strat_cfg_check(&c, msg) && strstr(msg, "ways"), "ways 3 rejected");
-    strat_cfg_default(&c);
-    c.width = 12;
-    CHECK(strat_cfg_check(&c, msg) && strstr(msg, "width"), "width 12 rejected");
-    strat_cfg_default(&c);
-    c.rate = 1u << 17;
-    CHECK(strat_cfg_check(&c, msg) && strstr(msg, "rate"), "rate > 2^counter bits rejected");
-    strat_cfg_default(&c);
-    CHECK(strat_cfg_check(&c, msg) == 0, "defaults valid");
+    CHECK(strat_cfg_check(&c, msg) == 0, "defaults valid: %s", msg);
 }
 
 int main(void)

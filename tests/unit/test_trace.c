@@ -141,28 +141,39 @@ static void corrupt_inputs(void)
     roundtrip(HWP_KIND_TUPLE2, 64, 32, 0, 0, 100);
     size_t n = read_file("rt.trace", buf, sizeof buf);
     CHECK(n == 32 + 100 * 12, "binary size %zu", n);
-    write_file("trunc.bin", buf, n - 5);
-    expect_error("trunc.bin", "truncated record 99 at byte offset 1220");
-    write_file("trunc_hdr.bin", buf, 20);
-    expect_error("trunc_hdr.bin", "truncated header");
-    write_file("trunc_whole.bin", buf, n - 12);
-    expect_error("trunc_whole.bin", "header says 100 records, body ends after 99");
-    buf[1] = 'X';
-    write_file("magic.bin", buf, n);
-    expect_error("magic.bin", "offset 0: bad magic");
-    buf[1] = 'W';
-    buf[4] = 7;
-    write_file("version.bin", buf, n);
-    expect_error("version.bin", "offset 4: unsupported trace version 7");
-    buf[4] = 1;
-    buf[6] = 9;
-    write_file("kind.bin", buf, n);
-    expect_error("kind.bin", "unknown record kind 9");
-    buf[6] = 2;
-    buf[10] = 13;
-    write_file("rsize.bin", buf, n);
-    expect_error("rsize.bin", "offset 10: record size 13");
-    buf[10] = 12;
+    /* the trace cut short */
+    static const struct {
+        const char *name;
+        size_t len;
+        const char *want;
+    } cut[] = {
+        {"trunc.bin", 32 + 100 * 12 - 5, "truncated record 99 at byte offset 1220"},
+        {"trunc_hdr.bin", 20, "truncated header"},
+        {"trunc_whole.bin", 32 + 99 * 12, "header says 100 records, body ends after 99"},
+    };
+    for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+        write_file(cut[i].name, buf, cut[i].len);
+        expect_error(cut[i].name, cut[i].want);
+    }
+    /* one header byte changed at a time */
+    static const struct {
+        const char *name;
+        size_t off;
+        unsigned char val;
+        const char *want;
+    } hdr[] = {
+        {"magic.bin", 1, 'X', "offset 0: bad magic"},
+        {"version.bin", 4, 7, "offset 4: unsupported trace version 7"},
+        {"kind.bin", 6, 9, "unknown record kind 9"},
+        {"rsize.bin", 10, 13, "offset 10: record size 13"},
+    };
+    for (size_t i = 0; i < sizeof hdr / sizeof hdr[0]; i++) {
+        unsigned char keep = buf[hdr[i].off];
+        buf[hdr[i].off] = hdr[i].val;
+        write_file(hdr[i].name, buf, n);
+        expect_error(hdr[i].name, hdr[i].want);
+        buf[hdr[i].off] = keep;
+    }
     /* a value wider than its declared width (field 1 is 32 bits but stored
      * in 4 bytes: declare 31 bits) */
     buf[9] = 31;
@@ -198,24 +209,21 @@ static void corrupt_inputs(void)
     }
 
     /* text errors */
-    const char *t1 = "# comment\n10 20\n0x30 0X40\n\n  50\t60  # tail\nzz 70\n";
-    write_file("bad.txt", t1, strlen(t1));
-    expect_error("bad.txt", "line 6, column 1: not a hex field: 'zz'");
-    const char *t2 = "10 20\n30\n";
-    write_file("mixed.txt", t2, strlen(t2));
-    expect_error("mixed.txt", "line 2: 1 fields, but earlier lines have 2");
-    const char *t3 = "1 2 3\n";
-    write_file("three.txt", t3, strlen(t3));
-    expect_error("three.txt", "line 1: 3 fields");
-    const char *t4 = "10 12345678123456789\n";
-    write_file("wide.txt", t4, strlen(t4));
-    expect_error("wide.txt", "line 1, column 4: value wider than 64 bits");
-    const char *t5 = "10 2g\n";
-    write_file("g.txt", t5, strlen(t5));
-    expect_error("g.txt", "line 1, column 4: not a hex field: '2g'");
-    const char *t6 = "10 0x\n";
-    write_file("0x.txt", t6, strlen(t6));
-    expect_error("0x.txt", "line 1, column 4: not a hex field: '0x'");
+    static const struct {
+        const char *name, *text, *want;
+    } bad_text[] = {
+        {"bad.txt", "# comment\n10 20\n0x30 0X40\n\n  50\t60  # tail\nzz 70\n",
+         "line 6, column 1: not a hex field: 'zz'"},
+        {"mixed.txt", "10 20\n30\n", "line 2: 1 fields, but earlier lines have 2"},
+        {"three.txt", "1 2 3\n", "line 1: 3 fields"},
+        {"wide.txt", "10 12345678123456789\n", "line 1, column 4: value wider than 64 bits"},
+        {"g.txt", "10 2g\n", "line 1, column 4: not a hex field: '2g'"},
+        {"0x.txt", "10 0x\n", "line 1, column 4: not a hex field: '0x'"},
+    };
+    for (size_t i = 0; i < sizeof bad_text / sizeof bad_text[0]; i++) {
+        write_file(bad_text[i].name, bad_text[i].text, strlen(bad_text[i].text));
+        expect_error(bad_text[i].name, bad_text[i].want);
+    }
     expect_error("does-not-exist", "cannot open");
 
     /* text parses what it should */
