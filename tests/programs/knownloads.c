@@ -16,37 +16,21 @@ static const int32_t tab32[6] = {-1, 0x7ffffff0, -123456789, 0x13579bdf, -2, 0x0
 static const uint8_t tab8[7] = {0x00, 0x7f, 0x80, 0xff, 0x5a, 0xa5, 0x3c};
 static const int16_t tab16[5] = {-32768, 32767, -1, 0x1234, -0x4321};
 
-__attribute__((noinline)) uint64_t sum64(const volatile uint64_t *t, int n)
-{
-    uint64_t s = 0;
-    for (int i = 0; i < n; i++)
-        s += t[i];
-    return s;
-}
+/* SUM(name, T, S): a noinline function `name` returning the sum, in S, of
+ * the n values of type T at t; one per load width, so that nm finds each */
+#define SUM(name, T, S)                                                                            \
+    __attribute__((noinline)) S name(const volatile T *t, int n)                                   \
+    {                                                                                              \
+        S s = 0;                                                                                   \
+        for (int i = 0; i < n; i++)                                                                \
+            s += t[i];                                                                             \
+        return s;                                                                                  \
+    }
 
-__attribute__((noinline)) int64_t sum32(const volatile int32_t *t, int n)
-{
-    int64_t s = 0;
-    for (int i = 0; i < n; i++)
-        s += t[i];
-    return s;
-}
-
-__attribute__((noinline)) uint64_t sum8(const volatile uint8_t *t, int n)
-{
-    uint64_t s = 0;
-    for (int i = 0; i < n; i++)
-        s += t[i];
-    return s;
-}
-
-__attribute__((noinline)) int64_t sum16(const volatile int16_t *t, int n)
-{
-    int64_t s = 0;
-    for (int i = 0; i < n; i++)
-        s += t[i];
-    return s;
-}
+SUM(sum64, uint64_t, uint64_t)
+SUM(sum32, int32_t, int64_t)
+SUM(sum8, uint8_t, uint64_t)
+SUM(sum16, int16_t, int64_t)
 
 int main(void)
 {
