@@ -38,15 +38,7 @@ run_case() {
     local rc=$?
     stop_emu
     "$HW" run --engine coproc "$@" > "$B/$name.run" 2>/dev/null
-    if [ $rc -ne 0 ]; then
-        bad "$name: hwprof stream exit $rc: $(grep -v '^link:' "$B/$name.stream.err" | head -3)"
-        return
-    fi
-    if ! cmp -s "$B/$name.run" "$B/$name.stream"; then
-        bad "$name: profile differs from hwprof run"
-        diff "$B/$name.run" "$B/$name.stream" | head -6
-        return
-    fi
+    stream_matches_run "$name" $rc || return
     local rtx
     rtx=$(sed -n 's/.* retransmits=\([0-9]*\).*/\1/p' "$B/$name.stream.err")
     if [ "$errs" = 1 ] && [ "${rtx:-0}" -eq 0 ]; then

@@ -41,15 +41,7 @@ run_case() {
     local rc=$?
     stop_emu
     "$HW" run --engine "$eng" $max $N "$@" "$trace" 2>/dev/null > "$B/$name.run"
-    if [ $rc -ne 0 ]; then
-        bad "$name: hwprof stream exit $rc: $(grep -v '^link:' "$B/$name.stream.err" | head -3)"
-        return
-    fi
-    if ! cmp -s "$B/$name.run" "$B/$name.stream"; then
-        bad "$name: profile differs from hwprof run"
-        diff "$B/$name.run" "$B/$name.stream" | head -6
-        return
-    fi
+    stream_matches_run "$name" $rc || return
     [ -s "$B/$name.run" ] || { bad "$name: empty profile"; return; }
     local link rt
     link=$(grep '^link:' "$B/$name.stream.err")

@@ -4,6 +4,9 @@
 # the C device emulator (tests/link/devemu_main.c) into $B/devemu and starts
 # and stops it on a pseudo-terminal. The caller sets B (build directory) and
 # defines bad() (report a failure); start_emu sets PTY and EMU_PID.
+# stream_matches_run NAME RC: hwprof stream exited RC having printed
+# $B/NAME.stream (messages in $B/NAME.stream.err); it must have exited 0 with
+# exactly hwprof run's $B/NAME.run, or bad() tells why and the status is 1.
 
 build_emu() {
     make -s all >/dev/null || return 1
@@ -29,3 +32,16 @@ stop_emu() {
     EMU_PID=
 }
 trap stop_emu EXIT
+
+stream_matches_run() {
+    local name=$1 rc=$2
+    if [ "$rc" -ne 0 ]; then
+        bad "$name: hwprof stream exit $rc: $(grep -v '^link:' "$B/$name.stream.err" | head -3)"
+        return 1
+    fi
+    if ! cmp -s "$B/$name.run" "$B/$name.stream"; then
+        bad "$name: profile differs from hwprof run"
+        diff "$B/$name.run" "$B/$name.stream" | head -6
+        return 1
+    fi
+}
