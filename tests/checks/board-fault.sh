@@ -19,9 +19,6 @@
 # 22 ms of board time at the boot rate).
 set -u
 cd "$(dirname "$0")/../.."
-B=build/board-fault
-mkdir -p "$B"
-HW=build/hwprof
 TAG=board-fault
 . tests/link/fault_lib.sh
 make -s all >/dev/null || { echo "FAIL board-fault: make"; exit 1; }

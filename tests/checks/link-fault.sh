@@ -19,9 +19,6 @@
 #                 gets the exact profile
 set -u
 cd "$(dirname "$0")/../.."
-B=build/link-fault
-mkdir -p "$B"
-HW=build/hwprof
 TAG=link-fault
 . tests/link/fault_lib.sh
 . tests/link/devemu.sh

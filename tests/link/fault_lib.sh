@@ -1,9 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # Verdicts of the link fault checks (tests/checks/link-fault.sh against the C
 # emulator, tests/checks/board-fault.sh against the RTL board model). The
-# caller sets B (output folder), N (tuples streamed), TAG (message prefix),
-# RC (hwprof stream's exit) and has hwprof run's profile in $B/run.txt; each
-# case's output is $B/<name>.out and its messages $B/<name>.err.
+# caller sets TAG (message prefix; the output folder B is build/TAG, HW the
+# hwprof binary) before sourcing, then N (tuples streamed) and RC (hwprof
+# stream's exit), and has hwprof run's profile in $B/run.txt; each case's
+# output is $B/<name>.out and its messages $B/<name>.err.
+B=build/$TAG
+mkdir -p "$B"
+HW=build/hwprof
 fail=0
 note() { echo "$TAG: $*"; }
 bad() { echo "$TAG: FAIL: $*"; fail=1; }
