@@ -121,18 +121,15 @@ def main():
                 continue
             x = [p["records"] / 1e6 for p in c]
             fig, ax = plt.subplots(1, 2, figsize=(10, 3.6))
-            ax[0].plot(x, [p["coproc_error_pct"] for p in c], "o-", label="co-processor")
-            ax[0].plot(x, [p["simple_error_pct"] for p in c], "s--", label="simple sampling")
-            ax[0].set_xlabel("time (M retired instructions = M cycles)")
-            ax[0].set_ylabel("weighted RMS error (%)")
-            ax[0].legend()
-            ax[0].grid(alpha=0.3)
-            ax[1].plot(x, [p["coproc_overhead_pct"] for p in c], "o-", label="co-processor")
-            ax[1].plot(x, [p["simple_overhead_pct"] for p in c], "s--", label="simple sampling")
-            ax[1].set_xlabel("time (M cycles)")
-            ax[1].set_ylabel("cumulative overhead (%)")
-            ax[1].legend()
-            ax[1].grid(alpha=0.3)
+            panels = (("error_pct", "time (M retired instructions = M cycles)", "weighted RMS error (%)"),
+                      ("overhead_pct", "time (M cycles)", "cumulative overhead (%)"))
+            for axis, (key, xlabel, ylabel) in zip(ax, panels):
+                axis.plot(x, [p["coproc_" + key] for p in c], "o-", label="co-processor")
+                axis.plot(x, [p["simple_" + key] for p in c], "s--", label="simple sampling")
+                axis.set_xlabel(xlabel)
+                axis.set_ylabel(ylabel)
+                axis.legend()
+                axis.grid(alpha=0.3)
             fig.suptitle(f"{name(t)}: error and overhead over time")
             fig.tight_layout()
             png = f"coproc-convergence-{name(t)}.png"

@@ -16,6 +16,8 @@ import os
 import subprocess
 import sys
 
+from evallib import trace_name
+
 TABLES = [1, 2, 4, 8, 16]
 CR = [(0, 0), (1, 0), (0, 1), (1, 1)]  # (cons, reset)
 CONFIGS = [
@@ -46,14 +48,6 @@ def tsize(n):
     while (n << (l + 1)) <= 16:
         l += 1
     return (2048 // 16) << l
-
-
-def tname(path):
-    b = os.path.basename(path)
-    for ext in (".hwpt", ".txt"):
-        if b.endswith(ext):
-            b = b[: -len(ext)]
-    return b
 
 
 def mean(xs):
@@ -112,7 +106,7 @@ def main():
         return v[key] if v["intervals_scored"] > 0 else None
 
     traces = list(a.traces)
-    names = [tname(t) for t in traces]
+    names = [trace_name(t) for t in traces]
     os.makedirs(a.img_dir, exist_ok=True)
     import matplotlib
     matplotlib.use("Agg")

@@ -23,6 +23,8 @@ import os
 import subprocess
 import sys
 
+from evallib import trace_name
+
 TAG_OPTS = ["--mode", "tag", "--ways", "2", "--tag-bits", "2", "--miss-bits", "3", "--evict", "16",
             "--replace", "4"]
 SETS = {
@@ -45,14 +47,6 @@ AK_KEYS = ["R", "HP", "TAG"]          # paper set, with --ak (A_16)
 SENS = [512, 1024, 4096]              # H[P_256]_n
 THRESHOLDS = [5.0, 3.0]
 MIN_EVENTS = 50000                    # shorter traces: listed, no verdicts
-
-
-def trace_name(path):
-    base = os.path.basename(path)
-    for ext in (".hwpt", ".txt"):
-        if base.endswith(ext):
-            base = base[: -len(ext)]
-    return base
 
 
 def run_one(hwprof, trace, opts, points, extra):
