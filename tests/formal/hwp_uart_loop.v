@@ -24,13 +24,7 @@ module hwp_uart_loop (
     input  wire       in_valid_i,
     input  wire [7:0] in_data_i
 );
-    (* anyconst *) reg [23:0] div;
-    reg f_past = 1'b0;
-    always @(posedge clk_i) f_past <= 1'b1;
-    always @(*) begin
-        if (!f_past) assume(rst_i);
-        assume(div >= 24'h400);
-    end
+    `include "hwp_uart_fenv.vh"
 
     wire        ready, line, idle;
     wire [24:0] t_x;
@@ -101,10 +95,6 @@ module hwp_uart_loop (
         end
     end
 
-    function maj3;
-        input [2:0] v;
-        maj3 = (v[0] & v[1]) | (v[1] & v[2]) | (v[0] & v[2]);
-    endfunction
     wire [9:0]  frame  = {1'b1, f_byte, 1'b0};
     wire [19:0] ext    = {10'h3ff, frame};
     wire        ahead  = f_ntx != f_nrx;           // the transmitter is on the next byte

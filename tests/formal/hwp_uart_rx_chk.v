@@ -19,13 +19,7 @@ module hwp_uart_rx_chk (
     input  wire rst_i,
     input  wire rx_i
 );
-    (* anyconst *) reg [23:0] div;
-    reg f_past = 1'b0;
-    always @(posedge clk_i) f_past <= 1'b1;
-    always @(*) begin
-        if (!f_past) assume(rst_i);
-        assume(div >= 24'h400);
-    end
+    `include "hwp_uart_fenv.vh"
 
     wire        ov, ferr, busy, start;
     wire [7:0]  od;
@@ -49,9 +43,6 @@ module hwp_uart_rx_chk (
         if (rst_i) begin h <= 7'h7f; clean <= 1'b1; end
         else begin h <= {h[5:0], rx_i}; if (two_low) clean <= 1'b0; end
     end
-    function maj3(input [2:0] v);
-        maj3 = (v[0] & v[1]) | (v[1] & v[2]) | (v[0] & v[2]);
-    endfunction
 
     // the stop-bit sample of the last clock and the filtered line then
     wire sample = busy && $signed(t) < $signed(25'h80);
