@@ -3,6 +3,7 @@
 #
 #   make deps            install every tool (Debian + pinned PyPI in .venv)
 #   make                 build build/hwprof and the C model library
+#   make gen             rewrite the files generated from cmodel/link/engdesc.def
 #   make sim             every engine's lockstep regression on the bundled traces
 #   make sim ENGINE=e [CONFIG=c] [TRACE=f] [SEED=n]   one regression
 #   make wave ENGINE=e   run one traced simulation and open it in GTKWave
@@ -40,14 +41,14 @@ CPPFLAGS_C    := -Icmodel/common -Icmodel
 LDLIBS_C      := -lzstd -lm
 
 # ---------------------------------------------------------------- C model + tool
-LIB_SRC  := $(sort $(filter-out cmodel/cli/%,$(wildcard cmodel/*/*.c)))
+LIB_SRC  := $(sort $(filter-out cmodel/cli/% cmodel/gen/%,$(wildcard cmodel/*/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_SRC  := $(sort $(wildcard cmodel/cli/*.c))
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 LIB      := $(BUILD)/libhwp.a
 HWPROF   := $(BUILD)/hwprof
 
-.PHONY: all deps sim wave test lint synth-check synth traces unit fuzz formal clean help bench eval-all
+.PHONY: all gen deps sim wave test lint synth-check synth traces unit fuzz formal clean help bench eval-all
 all: $(HWPROF)
 
 $(BUILD)/obj/%.o: %.c
@@ -63,6 +64,15 @@ $(HWPROF): $(CLI_OBJ) $(LIB)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
+# ---------------------------------------------------------------- generated from the engine descriptions
+# cmodel/link/engdesc.def -> rtl/board/hwp_desc_*.vh and the engine table of
+# docs/protocol.md (committed; tests/checks/engine-desc.sh checks they are fresh)
+ENGDESC_GEN := $(BUILD)/engdesc_gen
+$(ENGDESC_GEN): cmodel/gen/engdesc_gen.c $(LIB)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -o $@ $< $(LIB) $(LDLIBS_C)
+gen: $(ENGDESC_GEN)
+	$(ENGDESC_GEN) . .
+
 # ---------------------------------------------------------------- unit tests (C)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -75,7 +85,7 @@ deps:
 	bash tests/deps.sh
 
 help:
-	@sed -n '2,13p' Makefile
+	@sed -n '2,14p' Makefile
 
 clean:
 	rm -rf $(BUILD)

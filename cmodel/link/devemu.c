@@ -6,12 +6,13 @@
 #include "link/devemu.h"
 
 #include "coproc/cp_vtime.h"
+#include "link/engdesc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NREG 8
+#define NREG (HWL_DESC_MAXREG + 1)
 #define MAX_SLOTS 63
 
 typedef struct dslot {
@@ -88,75 +89,6 @@ void hwl_dev_cfg_default(hwl_dev_cfg *c, int engine)
 }
 
 /* ------------------------------------------------------------ registers */
-
-static int nregs(int eng)
-{
-    return eng == HWL_ENG_MHASH ? 7 : eng == HWL_ENG_STRAT ? 7 : eng == HWL_ENG_RAP ? 1
-           : eng == HWL_ENG_PFP ? 1 : 0;
-}
-
-static void regs_from_cfg(const hwl_dev_cfg *c, uint64_t *r)
-{
-    memset(r, 0, NREG * sizeof *r);
-    if (c->engine == HWL_ENG_MHASH) {
-        r[1] = (uint64_t)c->mh.tables;
-        r[2] = (uint64_t)c->mh.cons;
-        r[3] = (uint64_t)c->mh.reset;
-        r[4] = (uint64_t)c->mh.shield;
-        r[5] = (uint64_t)c->mh.retain;
-        r[6] = c->mh.interval;
-        r[7] = c->mh.thr;
-    } else if (c->engine == HWL_ENG_STRAT) {
-        strat_cfg s = c->st;
-        char msg[256];
-        strat_cfg_check(&s, msg);
-        r[1] = (uint64_t)s.mode;
-        r[2] = s.rate;
-        r[3] = s.rthr;
-        r[4] = s.evict;
-        r[5] = s.replace;
-        r[6] = s.lfsr_seed;
-        r[7] = (uint64_t)s.ak_en;
-    } else if (c->engine == HWL_ENG_RAP) {
-        r[1] = c->rp.eps_q;
-    } else if (c->engine == HWL_ENG_PFP) {
-        r[1] = 1; /* pfp_en */
-    }
-}
-
-/* Range of register id for this build; 0 if unknown. */
-static int reg_range(const hwl_dev_cfg *c, int id, uint64_t *lo, uint64_t *hi)
-{
-    *lo = 0;
-    *hi = 1;
-    if (id < 1 || id > nregs(c->engine)) return 0;
-    if (c->engine == HWL_ENG_MHASH) {
-        if (id == 1) {
-            *lo = 1;
-            *hi = (uint64_t)c->mh.max_tables;
-        } else if (id == 6) {
-            *lo = 1;
-            *hi = hwp_mask(c->mh.lw);
-        } else if (id == 7) {
-            *lo = 1;
-            *hi = hwp_mask(c->mh.cw);
-        }
-    } else if (c->engine == HWL_ENG_STRAT) {
-        switch (id) {
-        case 1: *hi = 6; break;
-        case 2:
-        case 4: *lo = 1; *hi = 1ull << c->st.cnt_bits; break;
-        case 3: *hi = 65536; break;
-        case 5: *lo = 1; *hi = 1ull << c->st.miss_bits; break;
-        case 6: *hi = 0xffffffffull; break;
-        default: break;
-        }
-    } else if (c->engine == HWL_ENG_RAP) {
-        *lo = 1;
-        *hi = 65535;
-    }
-    return 1; /* pfp: pfp_en 0..1 */
-}
 
 /* ------------------------------------------------------------ tx */
 
@@ -307,13 +239,13 @@ static void engine_rec(hwl_dev *d, const hwp_rec *x)
     if (d->cfg.engine == HWL_ENG_MHASH) {
         if (mhash_fn_push(&d->mh, x->a, x->b)) {
             for (uint32_t i = 0; i < d->mh.ncand; i++)
-                q_rec(d, 0x01, 3, d->mh.cand[i].a, d->mh.cand[i].b, d->mh.cand[i].count);
-            q_rec(d, 0x02, 1, d->mh.ncand, 0, 0);
+                q_rec(d, HWL_TAG_MHASH_CAND, 3, d->mh.cand[i].a, d->mh.cand[i].b, d->mh.cand[i].count);
+            q_rec(d, HWL_TAG_MHASH_EOI, 1, d->mh.ncand, 0, 0);
         }
     } else if (d->cfg.engine == HWL_ENG_STRAT) {
         strat_msg m[2];
         int n = strat_fn_event(&d->sf, x->a, x->b, m);
-        for (int i = 0; i < n; i++) q_rec(d, 0x01, 3, m[i].a, m[i].b, m[i].count);
+        for (int i = 0; i < n; i++) q_rec(d, HWL_TAG_STRAT_MSG, 3, m[i].a, m[i].b, m[i].count);
     } else if (d->cfg.engine == HWL_ENG_RAP) {
         rap_add_points(d->rp, x->a, 1, 0);
         d->rp_live_sum += (uint64_t)rap_live(d->rp, 0);
@@ -351,7 +283,7 @@ static void engine_eos(hwl_dev *d)
     } else if (d->cfg.engine == HWL_ENG_STRAT) {
         strat_msg m[STRAT_MAX_AK];
         int n = strat_fn_flush(&d->sf, m);
-        for (int i = 0; i < n; i++) q_rec(d, 0x01, 3, m[i].a, m[i].b, m[i].count);
+        for (int i = 0; i < n; i++) q_rec(d, HWL_TAG_STRAT_MSG, 3, m[i].a, m[i].b, m[i].count);
     } else if (d->cfg.engine == HWL_ENG_PFP) {
         pfp m;
         char msg[256];
@@ -368,7 +300,7 @@ static void engine_eos(hwl_dev *d)
                 d->st[HWL_ST_CYCLES] = m.stat[PFP_S_CYCLES];
                 q_push(d, &r);
                 /* DHASH: dispatch_hash, FIFO overflow flag (never set here) */
-                q_rec(d, 0x02, 2, dh, 0, 0);
+                q_rec(d, HWL_TAG_PFP_DHASH, 2, dh, 0, 0);
             }
             pfp_free(&m);
         }
@@ -378,7 +310,7 @@ static void engine_eos(hwl_dev *d)
         rap_node *nd = malloc((size_t)cap * sizeof *nd);
         int nn = nd ? rap_nodes(d->rp, 0, nd, cap) : 0;
         for (int i = 0; i < nn; i++)
-            q_rec(d, 0x01, 3, nd[i].prefix, (uint64_t)nd[i].len * (uint64_t)d->cfg.rp.k,
+            q_rec(d, HWL_TAG_RAP_NODE, 3, nd[i].prefix, (uint64_t)nd[i].len * (uint64_t)d->cfg.rp.k,
                   nd[i].count);
         free(nd);
         hwl_orec r;
@@ -553,7 +485,7 @@ static int check_seq(hwl_dev *d, const hwl_pkt *p, dslot *s)
             uint8_t id = p->pl[pos++];
             uint64_t v, lo, hi;
             if (hwl_uvar_get(p->pl, p->len, &pos, &v)) return HWL_E_RANGE;
-            if (!reg_range(&d->cfg, id, &lo, &hi) || v < lo || v > hi) return HWL_E_RANGE;
+            if (!hwl_desc_reg_range(&d->cfg, id, &lo, &hi) || v < lo || v > hi) return HWL_E_RANGE;
             s->reg[s->npairs] = id;
             s->val[s->npairs++] = v;
             tent[id] = v;
@@ -607,45 +539,8 @@ static void info_reply(hwl_dev *d)
     in.slots = d->cfg.slots;
     in.clk_khz = d->cfg.clk_khz;
     in.divisor = d->divisor;
-    const hwl_dev_cfg *c = &d->cfg;
-    uint64_t v[16];
-    int n = 0;
-    if (c->engine == HWL_ENG_MHASH) {
-        uint64_t t[] = {(uint64_t)c->mh.width, c->mh.n_counters, (uint64_t)c->mh.cw,
-                        (uint64_t)c->mh.ew, (uint64_t)c->mh.max_tables, c->mh.acc_k,
-                        (uint64_t)c->mh.lw, c->mh.seed};
-        n = 8;
-        memcpy(v, t, sizeof t);
-    } else if (c->engine == HWL_ENG_STRAT) {
-        uint64_t t[] = {(uint64_t)c->st.width, (uint64_t)c->st.idx_bits, (uint64_t)c->st.ways,
-                        (uint64_t)c->st.cnt_bits, (uint64_t)c->st.miss_bits,
-                        (uint64_t)c->st.tag_bits, (uint64_t)c->st.ak_entries,
-                        (uint64_t)c->st.fifo_bits, c->st.hash_seed};
-        n = 9;
-        memcpy(v, t, sizeof t);
-    } else if (c->engine == HWL_ENG_PFP) {
-        const pfp_params *f = &c->pf;
-        uint64_t t[] = {(uint64_t)f->fetch_w, (uint64_t)f->dec_w, (uint64_t)f->fq,
-                        (uint64_t)f->win_bits, (uint64_t)f->set_bits, (uint64_t)f->min_len,
-                        (uint64_t)f->skip_bits, (uint64_t)f->br_pen, (uint64_t)f->pc_w,
-                        (uint64_t)f->cnt_w};
-        n = 10;
-        memcpy(v, t, sizeof t);
-    } else if (c->engine == HWL_ENG_COPROC) {
-        uint64_t t[] = {(uint64_t)c->cp.uc_aw, (uint64_t)c->cp.cam_aw, (uint64_t)c->cp.da_aw,
-                        (uint64_t)c->cp.sb_aw, (uint64_t)c->cp.ft_aw, (uint64_t)c->cp_riscv,
-                        (uint64_t)c->cp_rf_aw, (uint64_t)c->cp_cf_aw};
-        n = 8;
-        memcpy(v, t, sizeof t);
-    } else {
-        uint64_t t[] = {(uint64_t)c->rp.width, (uint64_t)c->rp.k, (uint64_t)c->rp.entries,
-                        (uint64_t)c->rp.cnt_bits, (uint64_t)c->rp.buf_log2,
-                        (uint64_t)c->rp.buf_cnt_bits, c->rp.merge_first, (uint64_t)c->rp.merge_q,
-                        0, 4, 0, 0, (uint64_t)(c->rp_live_sum != 0)};
-        /* ..., TCAM_BITWE, ARB_SERIAL, LIVE_SUM */
-        n = 13;
-        memcpy(v, t, sizeof t);
-    }
+    uint64_t v[HWL_DESC_MAXPAR];
+    int n = hwl_desc_info(&d->cfg, v);
     for (int i = 0; i < n; i++) {
         in.pid[i] = (uint8_t)(i + 1);
         in.pval[i] = v[i];
@@ -921,7 +816,7 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
         d->kind.w0 = d->kind.w1 = w;
     }
     d->boot_div = d->divisor = hwl_divisor(cfg->clk_khz, HWL_BOOT_BAUD);
-    regs_from_cfg(cfg, d->reg_reset);
+    hwl_desc_reg_defaults(cfg, d->reg_reset); /* engdesc.def */
     memcpy(d->reg, d->reg_reset, sizeof d->reg);
     *out = d;
     return 0;

@@ -4,8 +4,9 @@
 // port bundle rtl/board/hwp_adapt_ports.vh; in virtual time
 // (docs/protocol.md, "coproc: virtual time"; the C reference is cp_seq in
 // cmodel/coproc/cp_vtime.c, which this block follows clock for clock of
-// virtual time). Link domain: no CONFIG registers (every check fails), INFO
-// build parameters 1..8 = UC_AW CAM_AW DA_AW SB_AW FT_AW RISCV RF_AW CF_AW,
+// virtual time). Link domain: no CONFIG registers (every check fails), the INFO
+// build parameters and output record tags of coproc's description
+// (hwp_desc_coproc.vh, written by `make gen` from cmodel/link/engdesc.def),
 // retire records (pc, insn, meta, value, addr) packed into 135-bit words.
 // Engine domain: the words of the input FIFO go into a FIFO of 2^RF_AW
 // retire records, host-port commands (HOSTOP ops 0..2) into a FIFO of
@@ -42,17 +43,17 @@ module hwp_adapt_coproc #(
     localparam integer VCW = 48;               // virtual cycle counter bits
 
     // ---------------------------------------------------------------- link domain: INFO, CONFIG, words
-    localparam [31:0] P1 = UC_AW, P2 = CAM_AW, P3 = DA_AW, P4 = SB_AW, P5 = FT_AW, P6 = RISCV,
-                      P7 = RF_AW, P8 = CF_AW;
-    assign info_o = {{256{1'b0}}, P8, P7, P6, P5, P4, P3, P2, P1};
-    assign chk_ok_o = 1'b0;
+    // the INFO word and the (always failing) CONFIG range check chk_ok_o, as
+    // the engine's description sets them
+`include "hwp_desc_coproc.vh"
+    assign info_o = desc_info;
     wire [31:0] r_meta = rec_b_i[63:32];
     assign rec_w_o = {r_meta[10:8], r_meta[3:0], rec_d_i[31:0], rec_c_i[31:0], rec_b_i[31:0], rec_a_i[31:0]};
     wire unused_link = &{1'b0, lrst_i, cfg_def_i, cfg_we_i, cfg_reg_i, cfg_val_i, chk_reg_i, chk_val_i,
                          rec_a_i[63:32], rec_c_i[63:32], rec_d_i[63:32], r_meta[31:11], r_meta[7:4], lclk_i};
     wire [1:0] o_kind = orec_w_i[OFW-1:OFW-2];
     assign orec_done_o = o_kind == 2'd2;
-    assign orec_tag_o  = o_kind == 2'd0 ? 8'h01 : o_kind == 2'd1 ? 8'h03 : 8'hf0;
+    assign orec_tag_o  = o_kind == 2'd0 ? TAG_RDATA : o_kind == 2'd1 ? TAG_STOP : TAG_END;
     assign orec_n_o    = o_kind == 2'd0 ? 2'd1 : o_kind == 2'd1 ? 2'd3 : 2'd0;
     assign orec_cont_o = 1'b0;
     assign orec_last_o = 1'b1;

@@ -2,11 +2,11 @@
 // Engine adapter for the multi-hash interval profiler (rtl/mhash,
 // Narayanasamy et al. 2003) in the two-clock board shell (rtl/link/
 // hwp_shell_cdc.v), port bundle rtl/board/hwp_adapt_ports.vh. Link domain:
-// CONFIG registers 1..7 = cfg_tables, cfg_cons, cfg_reset, cfg_shield,
-// cfg_retain, cfg_interval, cfg_thr (reset values = the `hwprof run --engine
-// mhash` defaults: 4 tables (at most MAX_TABLES), C1-R0, shielding,
-// retaining, interval 10000, threshold 100), their range check, INFO build
-// parameters 1..8 = the engine's parameters in header order. Engine domain:
+// the CONFIG registers cfg_tables .. cfg_thr, their reset values (the
+// `hwprof run --engine mhash` defaults; tables at most MAX_TABLES) and range
+// check, the INFO build parameters and the output record tags, as mhash's
+// description sets them (hwp_desc_mhash.vh, written by `make gen` from
+// cmodel/link/engdesc.def). Engine domain:
 // the engine, fed <a, b> words {b, a} (IFW = 2W); its records leave as
 // {kind, count, b, a} (OFW = 2 + max(2W + CW, 64)), kind 0 = 0x01 CAND a b
 // count, 1 = 0x02 EOI count. The engine has no flush (the unfinished
@@ -30,41 +30,11 @@ module hwp_adapt_mhash #(
 ) (
 `include "hwp_adapt_ports.vh"
 );
-    // ---------------------------------------------------------------- CONFIG (link domain, quasi-static)
-    localparam integer TDEF_I = (MAX_TABLES < 4) ? MAX_TABLES : 4;
-    localparam [31:0] TDEF = TDEF_I;
-    localparam [31:0] TMAX = MAX_TABLES;
-    localparam [63:0] LMAX = (64'd1 << LW) - 64'd1;
-    localparam [63:0] CMAX = (64'd1 << CW) - 64'd1;
-    reg  [4:0]    tables_q;
-    reg           cons_q, reset_q, shield_q, retain_q;
-    reg  [LW-1:0] interval_q;
-    reg  [CW-1:0] thr_q;
-    always @(posedge lclk_i) begin
-        if (lrst_i || cfg_def_i) begin
-            tables_q <= TDEF[4:0]; cons_q <= 1'b1; reset_q <= 1'b0; shield_q <= 1'b1; retain_q <= 1'b1;
-            interval_q <= 10000; thr_q <= 100;
-        end else if (cfg_we_i) begin
-            case (cfg_reg_i)
-                8'd1: tables_q <= cfg_val_i[4:0];
-                8'd2: cons_q <= cfg_val_i[0];
-                8'd3: reset_q <= cfg_val_i[0];
-                8'd4: shield_q <= cfg_val_i[0];
-                8'd5: retain_q <= cfg_val_i[0];
-                8'd6: interval_q <= cfg_val_i[LW-1:0];
-                8'd7: thr_q <= cfg_val_i[CW-1:0];
-                default: ;
-            endcase
-        end
-    end
-    assign chk_ok_o = (chk_reg_i == 8'd1 && chk_val_i >= 64'd1 && chk_val_i <= {32'd0, TMAX}) ||
-                      (chk_reg_i >= 8'd2 && chk_reg_i <= 8'd5 && chk_val_i <= 64'd1) ||
-                      (chk_reg_i == 8'd6 && chk_val_i >= 64'd1 && chk_val_i <= LMAX) ||
-                      (chk_reg_i == 8'd7 && chk_val_i >= 64'd1 && chk_val_i <= CMAX);
-
-    // ---------------------------------------------------------------- INFO: build parameters in header order
-    localparam [31:0] P1 = W, P2 = N_COUNTERS, P3 = CW, P4 = EW, P5 = MAX_TABLES, P6 = ACC_K, P7 = LW;
-    assign info_o = {{256{1'b0}}, SEED, P7, P6, P5, P4, P3, P2, P1};
+    // ---------------------------------------------------------------- CONFIG, INFO (link domain)
+    // the CONFIG registers cfg_<name>_q (quasi-static), their range check
+    // chk_ok_o and the INFO word, as the engine's description sets them
+`include "hwp_desc_mhash.vh"
+    assign info_o = desc_info;
 
     // ---------------------------------------------------------------- words (link domain)
     assign rec_w_o    = {rec_b_i[W-1:0], rec_a_i[W-1:0]};
@@ -79,7 +49,7 @@ module hwp_adapt_mhash #(
     wire [63:0] o_b       = {{(64 - W){1'b0}}, orec_w_i[2*W-1:W]};
     wire [63:0] o_cnt     = {{(64 - CW){1'b0}}, orec_w_i[2*W+CW-1:2*W]};
     assign orec_done_o = o_kind == 2'd3;
-    assign orec_tag_o  = o_kind == 2'd0 ? 8'h01 : o_kind == 2'd1 ? 8'h02 : o_kind == 2'd2 ? 8'hf1 : 8'hf0;
+    assign orec_tag_o  = o_kind == 2'd0 ? TAG_CAND : o_kind == 2'd1 ? TAG_EOI : o_kind == 2'd2 ? TAG_COUNTERS : TAG_END;
     assign orec_n_o    = o_kind == 2'd0 ? 2'd3 : o_kind == 2'd1 ? 2'd1 : o_kind == 2'd2 ? 2'd2 : 2'd0;
     assign orec_cont_o = 1'b0;
     assign orec_last_o = 1'b1;
@@ -97,8 +67,9 @@ module hwp_adapt_mhash #(
         .LW(LW), .SEED(SEED)
     ) u_eng (
         .clk_i(eclk_i), .rst_i(erst_i),
-        .cfg_tables_i(tables_q), .cfg_cons_i(cons_q), .cfg_reset_i(reset_q), .cfg_shield_i(shield_q),
-        .cfg_retain_i(retain_q), .cfg_interval_i(interval_q), .cfg_thr_i(thr_q),
+        .cfg_tables_i(cfg_tables_q), .cfg_cons_i(cfg_cons_q), .cfg_reset_i(cfg_reset_q),
+        .cfg_shield_i(cfg_shield_q), .cfg_retain_i(cfg_retain_q), .cfg_interval_i(cfg_interval_q),
+        .cfg_thr_i(cfg_thr_q),
         .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_a_i(in_w_i[W-1:0]), .in_b_i(in_w_i[2*W-1:W]),
         .out_valid_o(e_out_valid), .out_ready_i(out_ready_i), .out_eoi_o(e_out_eoi),
         .out_a_o(e_out_a), .out_b_o(e_out_b), .out_count_o(e_out_count), .stat_refused_o(e_refused),

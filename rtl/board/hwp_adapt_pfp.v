@@ -2,9 +2,10 @@
 // Engine adapter for the profile flag predictor front end (rtl/pfp, Vaswani,
 // Srikant and Thazhuthaveetil) in the two-clock board shell
 // (rtl/link/hwp_shell_cdc.v), port bundle rtl/board/hwp_adapt_ports.vh; the
-// fields and records as docs/protocol.md lists them. Link domain: CONFIG register 1 =
-// pfp_en (reset value 1) and its check; INFO build parameters 1..10 = the
-// engine's parameters in header order; a retire record becomes the fields
+// fields and records as docs/protocol.md lists them. Link domain: CONFIG register
+// pfp_en, its reset value and check, the INFO build parameters and the output
+// record tags as pfp's description sets them (hwp_desc_pfp.vh, written by
+// `make gen` from cmodel/link/engdesc.def); a retire record becomes the fields
 // the front end reads, one input word {val, len2, taken, class, insn, pc}
 // (IFW = PC_W + 39; a class above 15 is passed as 0, taken is meta bit 10).
 // Engine domain: the engine with disp_ready tied to 1 and the dispatch hash
@@ -31,18 +32,11 @@ module hwp_adapt_pfp #(
 `include "hwp_adapt_ports.vh"
 );
     localparam integer NSTAT = 19;
-    // ---------------------------------------------------------------- CONFIG (link domain, quasi-static)
-    reg pfp_en_q;
-    always @(posedge lclk_i) begin
-        if (lrst_i || cfg_def_i) pfp_en_q <= 1'b1;
-        else if (cfg_we_i && cfg_reg_i == 8'd1) pfp_en_q <= cfg_val_i[0];
-    end
-    assign chk_ok_o = chk_reg_i == 8'd1 && chk_val_i <= 64'd1;
-
-    // ---------------------------------------------------------------- INFO: build parameters in header order
-    localparam [31:0] P1 = FETCH_W, P2 = DEC_W, P3 = FQ, P4 = WIN_BITS, P5 = SET_BITS, P6 = MIN_LEN,
-                      P7 = SKIP_BITS, P8 = BR_PEN, P9 = PC_W, P10 = CNT_W;
-    assign info_o = {{192{1'b0}}, P10, P9, P8, P7, P6, P5, P4, P3, P2, P1};
+    // ---------------------------------------------------------------- CONFIG, INFO (link domain)
+    // the CONFIG registers cfg_<name>_q (quasi-static), their range check
+    // chk_ok_o and the INFO word, as the engine's description sets them
+`include "hwp_desc_pfp.vh"
+    assign info_o = desc_info;
 
     // ---------------------------------------------------------------- words (link domain)
     wire [31:0] r_meta = rec_b_i[63:32];
@@ -59,7 +53,7 @@ module hwp_adapt_pfp #(
     wire [2:0] o_piece = orec_w_i[194:192];
     wire       o_ctr   = o_t == T_CTR;
     assign orec_done_o = o_t == T_END;
-    assign orec_tag_o  = o_ctr ? 8'hf1 : o_t == T_DH ? 8'h02 : 8'hf0;
+    assign orec_tag_o  = o_ctr ? TAG_COUNTERS : o_t == T_DH ? TAG_DHASH : TAG_END;
     assign orec_n_o    = o_t == T_DH ? 2'd2 : !o_ctr ? 2'd0 : o_piece == 3'd6 ? 2'd1 : 2'd3;
     assign orec_cont_o = o_ctr && o_piece != 3'd0;
     assign orec_last_o = !o_ctr || o_piece == 3'd6;
@@ -85,7 +79,7 @@ module hwp_adapt_pfp #(
         .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_pc_i(in_w_i[PC_W-1:0]),
         .in_insn_i(in_w_i[PC_W +: 32]), .in_cls_i(in_w_i[PC_W + 32 +: 4]), .in_taken_i(in_w_i[PC_W + 36]),
         .in_len2_i(in_w_i[PC_W + 37]), .in_val_i(in_w_i[PC_W + 38]), .eos_i(eos_i),
-        .disp_ready_i(1'b1), .pfp_en_i(pfp_en_q),
+        .disp_ready_i(1'b1), .pfp_en_i(cfg_pfp_en_q),
         .go_o(e_go), .done_o(e_done), .disp_n_o(e_disp_n), .disp_pi_n_o(e_disp_pi_n), .disp_pc_o(e_disp_pc),
         .disp_slot_pc_o(e_spc), .disp_slot_kind_o(e_skind),
         .bdt_write_o(e_bdt_write), .stat_o(e_stat), .hd_o(e_hd), .fp_o(e_fp), .tl_o(e_tl), .fq_n_o(e_fq_n),

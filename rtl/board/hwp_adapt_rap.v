@@ -2,9 +2,10 @@
 // Engine adapter for range-adaptive profiling (rtl/rap, Mysore et al. 2008)
 // in the two-clock board shell (rtl/link/hwp_shell_cdc.v), port bundle
 // rtl/board/hwp_adapt_ports.vh; records as docs/protocol.md lists them. Link
-// domain: CONFIG register 1 = eps_q (reset value 6553, the `hwprof run
-// --engine rap` default eps = 0.1) and its range check; INFO build
-// parameters 1..12 = the engine's parameters in header order, 13 = LIVE_SUM.
+// domain: CONFIG register eps_q (reset value the `hwprof run --engine rap`
+// default eps = 0.1), its range check, the INFO build parameters and the
+// output record tags as rap's description sets them (hwp_desc_rap.vh,
+// written by `make gen` from cmodel/link/engdesc.def).
 // Engine domain: the engine, fed the key (IFW = W); every readout record
 // leaves as one word {type, f0, len, count} (OFW = 138: type 2 bits, f0 and
 // count 64, len 8): type 0 a node (f0 the prefix), 1 a counter (f0 its
@@ -35,19 +36,11 @@ module hwp_adapt_rap #(
 ) (
 `include "hwp_adapt_ports.vh"
 );
-    // ---------------------------------------------------------------- CONFIG (link domain, quasi-static)
-    reg  [15:0] eps_q;
-    always @(posedge lclk_i) begin
-        if (lrst_i || cfg_def_i) eps_q <= 16'd6553;
-        else if (cfg_we_i && cfg_reg_i == 8'd1) eps_q <= cfg_val_i[15:0];
-    end
-    assign chk_ok_o = chk_reg_i == 8'd1 && chk_val_i >= 64'd1 && chk_val_i <= 64'd65535;
-
-    // ---------------------------------------------------------------- INFO: build parameters in header order
-    localparam [31:0] P1 = W, P2 = K, P3 = N, P4 = CW, P5 = SB, P6 = CB, P8 = MERGE_Q,
-                      P9 = OPT_TCAM_RAM, P10 = TCAM_CHUNK, P11 = TCAM_BITWE, P12 = ARB_SERIAL,
-                      P13 = LIVE_SUM;
-    assign info_o = {{96{1'b0}}, P13, P12, P11, P10, P9, P8, MERGE_FIRST, P6, P5, P4, P3, P2, P1};
+    // ---------------------------------------------------------------- CONFIG, INFO (link domain)
+    // the CONFIG registers cfg_<name>_q (quasi-static), their range check
+    // chk_ok_o and the INFO word, as the engine's description sets them
+`include "hwp_desc_rap.vh"
+    assign info_o = desc_info;
 
     // ---------------------------------------------------------------- words (link domain)
     assign rec_w_o    = rec_a_i[W-1:0];
@@ -61,7 +54,7 @@ module hwp_adapt_rap #(
     wire [1:0]  o_t   = orec_w_i[137:136];
     wire [7:0]  o_len = orec_w_i[71:64];
     assign orec_done_o = o_t == T_END;
-    assign orec_tag_o  = o_t == T_END ? 8'hf0 : o_t == T_NODE ? 8'h01 : 8'hf1;
+    assign orec_tag_o  = o_t == T_END ? TAG_END : o_t == T_NODE ? TAG_NODE : TAG_COUNTERS;
     assign orec_n_o    = o_t == T_END ? 2'd0 : o_t == T_NODE ? 2'd3 : 2'd1;
     assign orec_cont_o = o_t == T_SUM || (o_t == T_CTR && o_len != 8'd0);
     assign orec_last_o = o_t != T_CTR;
@@ -85,7 +78,7 @@ module hwp_adapt_rap #(
         .OPT_TCAM_RAM(OPT_TCAM_RAM), .TCAM_CHUNK(TCAM_CHUNK), .TCAM_BITWE(TCAM_BITWE),
         .ARB_SERIAL(ARB_SERIAL), .ARB_RG(ARB_RG), .OPT_CREG(OPT_CREG), .OPT_LIVE_SUM(LIVE_SUM)
     ) u_eng (
-        .clk_i(eclk_i), .rst_i(erst_i), .eps_q_i(eps_q),
+        .clk_i(eclk_i), .rst_i(erst_i), .eps_q_i(cfg_eps_q),
         .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_id_i(in_w_i[W-1:0]), .eos_i(eos_i),
         .out_valid_o(e_out_valid), .out_ready_i(out_ready_i && !sum_q), .out_kind_o(e_out_kind),
         .out_prefix_o(e_out_prefix), .out_len_o(e_out_len), .out_count_o(e_out_count), .done_o(e_done),

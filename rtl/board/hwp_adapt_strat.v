@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Engine adapter for the stratified sampler (rtl/strat, Sastry, Bodik, Smith
 // 2001) in the two-clock board shell (rtl/link/hwp_shell_cdc.v), port bundle
-// rtl/board/hwp_adapt_ports.vh. Link domain: CONFIG registers 1..7 =
-// cfg_mode, cfg_rate, cfg_rthr, cfg_evict, cfg_replace, cfg_seed, cfg_ak_en
-// (reset values = the `hwprof run --engine strat` defaults: H[P_256], r =
-// 256, rthr = 256, evict 16, replace 4, LFSR seed 1, no A_k), their range
-// check, INFO build parameters 1..9 = the engine's parameters in header
-// order. Engine domain: the engine, fed <a, b> words {b, a} (IFW = 2W); its
-// messages leave as {0, count, b, a} (OFW = 2W + 33) and, after EOS and
+// rtl/board/hwp_adapt_ports.vh. Link domain: the CONFIG registers cfg_mode ..
+// cfg_ak_en, their reset values (the `hwprof run --engine strat` defaults)
+// and range check, the INFO build parameters and the output record tags, all
+// as strat's description sets them (hwp_desc_strat.vh, written by `make gen`
+// from cmodel/link/engdesc.def). Engine domain: the engine, fed <a, b>
+// words {b, a} (IFW = 2W); its messages leave as {0, count, b, a} (OFW = 2W + 33) and, after EOS and
 // done_o, one word {1, ...} that the link side turns into 0xF0 END; 0x01
 // MSG a b count otherwise. docs/protocol.md, "Engines on the link".
 `default_nettype none
@@ -27,43 +26,11 @@ module hwp_adapt_strat #(
 ) (
 `include "hwp_adapt_ports.vh"
 );
-    // ---------------------------------------------------------------- CONFIG (link domain, quasi-static)
-    reg  [2:0]        mode_q;
-    reg  [CNT_W:0]    rate_q, evict_q;
-    reg  [16:0]       rthr_q;
-    reg  [MISS_W:0]   replace_q;
-    reg  [31:0]       seed_q;
-    reg               ak_q;
-    localparam [63:0] RMAX = 64'd1 << CNT_W;
-    localparam [63:0] MMAX = 64'd1 << MISS_W;
-    always @(posedge lclk_i) begin
-        if (lrst_i || cfg_def_i) begin
-            mode_q <= 3'd4; rate_q <= 256; rthr_q <= 17'd256; evict_q <= 16;
-            replace_q <= 4; seed_q <= 32'd1; ak_q <= 1'b0;
-        end else if (cfg_we_i) begin
-            case (cfg_reg_i)
-                8'd1: mode_q <= cfg_val_i[2:0];
-                8'd2: rate_q <= cfg_val_i[CNT_W:0];
-                8'd3: rthr_q <= cfg_val_i[16:0];
-                8'd4: evict_q <= cfg_val_i[CNT_W:0];
-                8'd5: replace_q <= cfg_val_i[MISS_W:0];
-                8'd6: seed_q <= cfg_val_i[31:0];
-                8'd7: ak_q <= cfg_val_i[0];
-                default: ;
-            endcase
-        end
-    end
-    assign chk_ok_o = (chk_reg_i == 8'd1 && chk_val_i <= 64'd6) ||
-                      ((chk_reg_i == 8'd2 || chk_reg_i == 8'd4) && chk_val_i >= 64'd1 && chk_val_i <= RMAX) ||
-                      (chk_reg_i == 8'd3 && chk_val_i <= 64'd65536) ||
-                      (chk_reg_i == 8'd5 && chk_val_i >= 64'd1 && chk_val_i <= MMAX) ||
-                      (chk_reg_i == 8'd6 && chk_val_i >= 64'd1 && chk_val_i <= 64'hffff_ffff) ||
-                      (chk_reg_i == 8'd7 && chk_val_i <= 64'd1);
-
-    // ---------------------------------------------------------------- INFO: build parameters in header order
-    localparam [31:0] P1 = W, P2 = IDX_W, P3 = WAYS, P4 = CNT_W, P5 = MISS_W, P6 = TAG_W,
-                      P7 = AK_K, P8 = FIFO_AW;
-    assign info_o = {{224{1'b0}}, HASH_SEED, P8, P7, P6, P5, P4, P3, P2, P1};
+    // ---------------------------------------------------------------- CONFIG, INFO (link domain)
+    // the CONFIG registers cfg_<name>_q (quasi-static), their range check
+    // chk_ok_o and the INFO word, as the engine's description sets them
+`include "hwp_desc_strat.vh"
+    assign info_o = desc_info;
 
     // ---------------------------------------------------------------- words (link domain)
     assign rec_w_o     = {rec_b_i[W-1:0], rec_a_i[W-1:0]};
@@ -75,8 +42,8 @@ module hwp_adapt_strat #(
     endgenerate
     wire   o_end       = orec_w_i[OFW-1];
     assign orec_done_o = o_end;
-    assign orec_tag_o  = o_end ? 8'hf0 : 8'h01;
-    assign orec_n_o    = o_end ? 2'd0 : 2'd3;
+    assign orec_tag_o  = o_end ? TAG_END : TAG_MSG;
+    assign orec_n_o    = o_end ? TAG_END_NF[1:0] : TAG_MSG_NF[1:0];
     assign orec_cont_o = 1'b0;
     assign orec_last_o = 1'b1;
     assign orec_f0_o   = {{(64 - W){1'b0}}, orec_w_i[W-1:0]};
@@ -93,8 +60,9 @@ module hwp_adapt_strat #(
         .AK_K(AK_K), .FIFO_AW(FIFO_AW), .HASH_SEED(HASH_SEED), .OREG(OREG)
     ) u_eng (
         .clk_i(eclk_i), .rst_i(erst_i),
-        .cfg_mode_i(mode_q), .cfg_rate_i(rate_q), .cfg_rthr_i(rthr_q), .cfg_evict_i(evict_q),
-        .cfg_replace_i(replace_q), .cfg_seed_i(seed_q), .cfg_ak_en_i(ak_q),
+        .cfg_mode_i(cfg_mode_q), .cfg_rate_i(cfg_rate_q), .cfg_rthr_i(cfg_rthr_q),
+        .cfg_evict_i(cfg_evict_q), .cfg_replace_i(cfg_replace_q), .cfg_seed_i(cfg_seed_q),
+        .cfg_ak_en_i(cfg_ak_en_q),
         .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_a_i(in_w_i[W-1:0]), .in_b_i(in_w_i[2*W-1:W]),
         .flush_i(eos_i),
         .out_valid_o(e_out_valid), .out_ready_i(out_ready_i && !e_done), .out_a_o(e_out_a),

