@@ -1,70 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The device side of the hwprof link protocol in C (see devemu.h and
- * docs/protocol.md).
+ * docs/protocol.md): framing, sequencing, the receive buffer, registers,
+ * INFO, STATUS and the output chunks, the same for every engine. What
+ * depends on the engine is its hwl_dev_eng (devemu_eng.h, devemu_<engine>.c),
+ * chosen once by INFO id, and its description (engdesc.def).
  */
-#include "link/devemu.h"
-
-#include "coproc/cp_vtime.h"
-#include "link/engdesc.h"
+#include "link/devemu_eng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NREG (HWL_DESC_MAXREG + 1)
 #define MAX_SLOTS 63
 
-typedef struct dslot {
-    uint8_t type;
-    hwp_rec recs[HWL_MAX_PAYLOAD];
-    long nrec, next;
-    int npairs;
-    uint8_t reg[HWL_MAX_PAYLOAD / 2];
-    uint64_t val[HWL_MAX_PAYLOAD / 2];
-    cpv_entry ent[HWL_MAX_PAYLOAD / CPV_ENTRY]; /* HOSTOP entries (coproc) */
-} dslot;
-
-struct hwl_dev {
-    hwl_dev_cfg cfg;
-    hwl_kind kind;
-    hwl_deframer df;
-    uint8_t *tx;
-    size_t txn, txcap, txhead;
-    uint8_t expect;
-    int open;       /* a session is open: HELLO(1) since power-up */
-    /* rate */
-    uint32_t divisor, boot_div, pend_div;
-    size_t pend_at; /* switch once txhead reaches this (0 = none pending) */
-    int pend;
-    int watch;      /* waiting for a valid packet after a switch */
-    double switch_ms;
-    /* receive buffer */
-    dslot *slot;
-    int sh, sn;
-    /* registers */
-    uint64_t reg[NREG], reg_reset[NREG];
-    int tuples_since_reset; /* a TUPLES packet was stored since the last RESET */
-    /* engine */
-    int live;
-    mhash_fn mh;
-    strat_fn sf;
-    rap_t *rp;
-    uint64_t rp_live_sum; /* rap: live count after every event, summed (COUNTERS field 8) */
-    pfp_rec *pr;
-    size_t npr, cappr;
-    cp_seq cps; /* coproc: the shell's virtual-time sequencer */
-    int eos, done;
-    /* output queue (ring of records, grows for the final dump) */
-    hwl_orec *q;
-    size_t qh, qn, qcap;
-    int out_valid;
-    uint8_t out_no, next_chunk;
-    size_t out_cnt;
-    /* counters */
-    uint64_t st[HWL_ST_N];
-    uint64_t overruns;
-};
+/* the engines with a C device side, chosen by INFO id in hwl_dev_new */
+static const hwl_dev_eng *const dev_engs[] = {&hwl_dev_mhash, &hwl_dev_strat, &hwl_dev_rap,
+                                              &hwl_dev_pfp, &hwl_dev_coproc};
 
 void hwl_dev_cfg_default(hwl_dev_cfg *c, int engine)
 {
@@ -142,187 +94,21 @@ static void send_ack(hwl_dev *d, uint8_t type, uint8_t first)
     send_pkt(d, type, pl, 3);
 }
 
-/* ------------------------------------------------------------ output queue */
-
-static int q_push(hwl_dev *d, const hwl_orec *r)
-{
-    if (d->qn == d->qcap) {
-        size_t nc = d->qcap * 2;
-        hwl_orec *nq = malloc(nc * sizeof *nq);
-        if (!nq) return -1;
-        for (size_t i = 0; i < d->qn; i++) nq[i] = d->q[(d->qh + i) % d->qcap];
-        free(d->q);
-        d->q = nq;
-        d->qh = 0;
-        d->qcap = nc;
-    }
-    d->q[(d->qh + d->qn) % d->qcap] = *r;
-    d->qn++;
-    d->st[HWL_ST_OUTQUEUED]++;
-    return 0;
-}
-
-static void q_rec(hwl_dev *d, uint8_t tag, int nf, uint64_t f0, uint64_t f1, uint64_t f2)
-{
-    hwl_orec r;
-    memset(&r, 0, sizeof r);
-    r.tag = tag;
-    r.nf = nf;
-    r.f[0] = f0;
-    r.f[1] = f1;
-    r.f[2] = f2;
-    q_push(d, &r);
-}
-
 /* ------------------------------------------------------------ engine */
 
 static void engine_free(hwl_dev *d)
 {
     if (!d->live) return;
-    if (d->cfg.engine == HWL_ENG_MHASH) mhash_fn_free(&d->mh);
-    else if (d->cfg.engine == HWL_ENG_STRAT) strat_fn_free(&d->sf);
-    else if (d->cfg.engine == HWL_ENG_RAP) rap_free(d->rp);
-    else if (d->cfg.engine == HWL_ENG_COPROC) cp_seq_free(&d->cps);
-    free(d->pr);
-    d->pr = NULL;
-    d->npr = d->cappr = 0;
+    if (d->eng->free) d->eng->free(d);
     d->live = 0;
 }
 
 static int engine_start(hwl_dev *d)
 {
     if (d->live) return 0;
-    char msg[256];
-    const uint64_t *r = d->reg;
-    if (d->cfg.engine == HWL_ENG_MHASH) {
-        mhash_params p = d->cfg.mh;
-        p.tables = (int)r[1];
-        p.cons = (int)r[2];
-        p.reset = (int)r[3];
-        p.shield = (int)r[4];
-        p.retain = (int)r[5];
-        p.interval = r[6];
-        p.thr = (uint32_t)r[7];
-        if (mhash_fn_init(&d->mh, &p, msg, sizeof msg)) return -1;
-    } else if (d->cfg.engine == HWL_ENG_STRAT) {
-        strat_cfg c = d->cfg.st;
-        c.mode = (int)r[1];
-        c.rate = (uint32_t)r[2];
-        c.evict = (uint32_t)r[4];
-        c.replace = (uint32_t)r[5];
-        c.lfsr_seed = (uint32_t)r[6];
-        c.ak_en = (int)r[7];
-        if (strat_fn_init(&d->sf, &c, msg)) return -1;
-        d->sf.cfg.rthr = (uint32_t)r[3]; /* the register, as the RTL uses it */
-    } else if (d->cfg.engine == HWL_ENG_RAP) {
-        rap_cfg c = d->cfg.rp;
-        c.eps_q = (uint32_t)r[1];
-        if (rap_init(&d->rp, &c, 1, msg, sizeof msg)) return -1;
-        d->rp_live_sum = 0;
-    } else if (d->cfg.engine == HWL_ENG_COPROC) {
-        if (cp_seq_init(&d->cps, &d->cfg.cp, d->cfg.cp_riscv, (size_t)1 << d->cfg.cp_rf_aw,
-                        (size_t)1 << d->cfg.cp_cf_aw, msg))
-            return -1;
-    }
+    if (d->eng->start && d->eng->start(d)) return -1;
     d->live = 1;
     return 0;
-}
-
-static size_t max_out(const hwl_dev *d)
-{
-    return d->cfg.engine == HWL_ENG_MHASH ? d->cfg.mh.acc_k + 1u
-           : d->cfg.engine == HWL_ENG_STRAT ? 2u : 0u;
-}
-
-static void engine_rec(hwl_dev *d, const hwp_rec *x)
-{
-    if (d->cfg.engine == HWL_ENG_MHASH) {
-        if (mhash_fn_push(&d->mh, x->a, x->b)) {
-            for (uint32_t i = 0; i < d->mh.ncand; i++)
-                q_rec(d, HWL_TAG_MHASH_CAND, 3, d->mh.cand[i].a, d->mh.cand[i].b, d->mh.cand[i].count);
-            q_rec(d, HWL_TAG_MHASH_EOI, 1, d->mh.ncand, 0, 0);
-        }
-    } else if (d->cfg.engine == HWL_ENG_STRAT) {
-        strat_msg m[2];
-        int n = strat_fn_event(&d->sf, x->a, x->b, m);
-        for (int i = 0; i < n; i++) q_rec(d, HWL_TAG_STRAT_MSG, 3, m[i].a, m[i].b, m[i].count);
-    } else if (d->cfg.engine == HWL_ENG_RAP) {
-        rap_add_points(d->rp, x->a, 1, 0);
-        d->rp_live_sum += (uint64_t)rap_live(d->rp, 0);
-    } else {
-        if (d->npr == d->cappr) {
-            size_t nc = d->cappr ? 2 * d->cappr : 4096;
-            pfp_rec *np = realloc(d->pr, nc * sizeof *np);
-            if (!np) return; /* not counted: the host sees accepted < sent */
-            d->pr = np;
-            d->cappr = nc;
-        }
-        pfp_rec *q = &d->pr[d->npr++];
-        q->pc = x->a;
-        q->insn = x->insn;
-        q->cls = x->cls;
-        q->taken = (x->flags & HWP_RF_TAKEN) != 0;
-        q->val = (uint8_t)(x->value & 1u);
-        q->len2 = x->len == 2;
-    }
-    d->st[HWL_ST_ACCEPTED]++;
-    d->st[HWL_ST_CYCLES]++;
-}
-
-/* pfp: the dispatch hash, as the shell's hash unit */
-static void devemu_disp(void *ctx, uint64_t pc, int kind)
-{
-    uint64_t *h = ctx;
-    *h = pfp_dh_step(*h, pc, kind);
-}
-
-static void engine_eos(hwl_dev *d)
-{
-    if (d->cfg.engine == HWL_ENG_MHASH) {
-        q_rec(d, HWL_TAG_COUNTERS, 2, d->mh.refused, d->mh.promotions, 0);
-    } else if (d->cfg.engine == HWL_ENG_STRAT) {
-        strat_msg m[STRAT_MAX_AK];
-        int n = strat_fn_flush(&d->sf, m);
-        for (int i = 0; i < n; i++) q_rec(d, HWL_TAG_STRAT_MSG, 3, m[i].a, m[i].b, m[i].count);
-    } else if (d->cfg.engine == HWL_ENG_PFP) {
-        pfp m;
-        char msg[256];
-        hwl_orec r;
-        memset(&r, 0, sizeof r);
-        r.tag = HWL_TAG_COUNTERS;
-        r.nf = PFP_S_N;
-        uint64_t dh = PFP_DH_INIT;
-        if (pfp_init(&m, &d->cfg.pf, msg, sizeof msg) == 0) {
-            m.on_disp = devemu_disp;
-            m.on_disp_ctx = &dh;
-            if (pfp_run(&m, d->pr, d->npr, (int)d->reg[1]) == 0) {
-                for (int i = 0; i < PFP_S_N; i++) r.f[i] = m.stat[i];
-                d->st[HWL_ST_CYCLES] = m.stat[PFP_S_CYCLES];
-                q_push(d, &r);
-                /* DHASH: dispatch_hash, FIFO overflow flag (never set here) */
-                q_rec(d, HWL_TAG_PFP_DHASH, 2, dh, 0, 0);
-            }
-            pfp_free(&m);
-        }
-    } else {
-        rap_finalize(d->rp);
-        int cap = d->cfg.rp.entries;
-        rap_node *nd = malloc((size_t)cap * sizeof *nd);
-        int nn = nd ? rap_nodes(d->rp, 0, nd, cap) : 0;
-        for (int i = 0; i < nn; i++)
-            q_rec(d, HWL_TAG_RAP_NODE, 3, nd[i].prefix, (uint64_t)nd[i].len * (uint64_t)d->cfg.rp.k,
-                  nd[i].count);
-        free(nd);
-        hwl_orec r;
-        memset(&r, 0, sizeof r);
-        r.tag = HWL_TAG_COUNTERS;
-        r.nf = RAP_NCOUNTERS + 1;
-        for (int i = 0; i < RAP_NCOUNTERS; i++) r.f[i] = rap_counter(d->rp, 0, i);
-        r.f[RAP_NCOUNTERS] = d->cfg.rp_live_sum ? d->rp_live_sum : 0; /* LIVE_SUM=0: 0 */
-        q_push(d, &r);
-    }
-    q_rec(d, HWL_TAG_END, 0, 0, 0, 0);
-    d->done = 1;
 }
 
 static void dev_reset(hwl_dev *d)
@@ -338,70 +124,34 @@ static void dev_reset(hwl_dev *d)
     memset(d->st, 0, sizeof d->st);
 }
 
-/* coproc: HOSTOP entries into the sequencer; 0 if it must wait */
-static int cp_apply_hostop(hwl_dev *d, dslot *s)
-{
-    while (s->next < s->nrec) {
-        const cpv_entry *e = &s->ent[s->next];
-        if (e->op == CPV_OP_FIN) {
-            if (!d->done) {
-                q_rec(d, HWL_TAG_END, 0, 0, 0, 0);
-                d->done = 1;
-            }
-        } else if (cp_seq_entry(&d->cps, e) != 1) {
-            return 0; /* command FIFO full (checked on arrival: op valid) */
-        }
-        s->next++;
-    }
-    return 1;
-}
-
-/* coproc: board clocks of the sequencer until it is idle or waits; returns
- * the virtual cycles run */
-static uint64_t cp_clock(hwl_dev *d, uint64_t budget)
-{
-    uint64_t ran = 0;
-    while (d->cps.mode != CPS_IDLE && (!budget || ran < budget)) {
-        cps_out o;
-        size_t room = d->qn < d->cfg.outq_cap ? d->cfg.outq_cap - d->qn : 0;
-        int ce = cp_seq_clock(&d->cps, room, &o);
-        for (int k = 0; k < o.n; k++) q_rec(d, o.tag[k], o.nf[k], o.f[k][0], o.f[k][1], o.f[k][2]);
-        if (!ce && !o.n) {
-            d->st[HWL_ST_STALLS]++;
-            break; /* waits for the host to poll */
-        }
-        ran += (uint64_t)ce;
-    }
-    d->st[HWL_ST_ACCEPTED] = d->cps.consumed;
-    d->st[HWL_ST_CYCLES] = d->cps.vc;
-    return ran;
-}
-
 static void apply_slots(hwl_dev *d, uint64_t budget);
 
-#define CP_RUN_CAP (1u << 16) /* co-processor cycles per hwl_dev_run(d, 0) call */
+#define CP_RUN_CAP (1u << 16) /* own-clock cycles per hwl_dev_run(d, 0) call */
 
 void hwl_dev_run(hwl_dev *d, uint64_t budget)
 {
-    if (d->cfg.engine != HWL_ENG_COPROC) {
+    const hwl_dev_eng *e = d->eng;
+    if (!e->clock) {
         apply_slots(d, budget);
         return;
     }
-    /* the sequencer frees FIFO room, which lets stored packets apply; a
-     * program that never idles (a microcode loop) gets CP_RUN_CAP cycles per
-     * call, so that the caller can still serve the line */
+    /* an engine with its own clock frees FIFO room, which lets stored
+     * packets apply; a program that never idles (a coproc microcode loop)
+     * gets CP_RUN_CAP cycles per call, so that the caller can still serve
+     * the line */
     for (;;) {
         int sn = d->sn;
-        size_t rn = d->live ? d->cps.rn : 0, cn = d->live ? d->cps.cn : 0;
+        uint64_t bl = d->live ? e->backlog(d) : 0;
         apply_slots(d, 0);
-        uint64_t ran = d->live ? cp_clock(d, budget ? budget : CP_RUN_CAP) : 0;
-        if (!ran && d->sn == sn && (!d->live || (d->cps.rn == rn && d->cps.cn == cn))) break;
+        uint64_t ran = d->live ? e->clock(d, budget ? budget : CP_RUN_CAP) : 0;
+        if (!ran && d->sn == sn && (!d->live || e->backlog(d) == bl)) break;
         if (budget || ran >= CP_RUN_CAP) break;
     }
 }
 
 static void apply_slots(hwl_dev *d, uint64_t budget)
 {
+    const hwl_dev_eng *e = d->eng;
     uint64_t used = 0;
     while (d->sn) {
         dslot *s = &d->slot[d->sh];
@@ -411,30 +161,31 @@ static void apply_slots(hwl_dev *d, uint64_t budget)
             for (int i = 0; i < s->npairs; i++) d->reg[s->reg[i]] = s->val[i];
         } else if (s->type == HWL_TUPLES) {
             if (engine_start(d)) return; /* cannot happen: checked on arrival */
-            while (d->cfg.engine == HWL_ENG_COPROC && s->next < s->nrec) {
-                if (!cp_seq_push_rec(&d->cps, &s->recs[s->next])) return; /* FIFO full */
+            while (e->push && s->next < s->nrec) {
+                if (!e->push(d, &s->recs[s->next])) return; /* FIFO full */
                 s->next++;
             }
+            size_t most = e->max_out ? e->max_out(&d->cfg) : 0;
             while (s->next < s->nrec) {
                 if (budget && used >= budget) return;
-                if (d->qn + max_out(d) > d->cfg.outq_cap) {
+                if (d->qn + most > d->cfg.outq_cap) {
                     d->st[HWL_ST_STALLS]++;
                     return;
                 }
-                engine_rec(d, &s->recs[s->next++]);
+                if (e->rec(d, &s->recs[s->next++])) {
+                    d->st[HWL_ST_ACCEPTED]++;
+                    d->st[HWL_ST_CYCLES]++;
+                }
                 used++;
             }
         } else if (s->type == HWL_HOSTOP) {
             if (engine_start(d)) return;
-            if (!cp_apply_hostop(d, s)) return;
+            if (!e->hostop(d, s)) return; /* stored only if the engine takes HOSTOP */
         } else if (s->type == HWL_EOS) {
             if (!d->eos) {
                 if (engine_start(d)) return;
                 d->eos = 1;
-                /* coproc: the end of the retire stream; results come
-                 * through HOSTOP reads, END with FIN */
-                if (d->cfg.engine == HWL_ENG_COPROC) cp_seq_eos(&d->cps);
-                else engine_eos(d);
+                if (e->eos(d)) hwl_dq_end(d);
             }
         }
         d->st[HWL_ST_APPLIED]++;
@@ -456,7 +207,7 @@ static int check_seq(hwl_dev *d, const hwl_pkt *p, dslot *s)
     case HWL_EOS: return p->len == 0 ? 0 : HWL_E_RANGE;
     case HWL_HOSTOP: {
         /* coproc only: entries op u8, addr u16, wdata u64 (cp_vtime.h) */
-        if (d->cfg.engine != HWL_ENG_COPROC || p->len == 0 || p->len % CPV_ENTRY) return HWL_E_RANGE;
+        if (!d->eng->hostop || p->len == 0 || p->len % CPV_ENTRY) return HWL_E_RANGE;
         for (size_t i = 0; i < p->len / CPV_ENTRY; i++) {
             const uint8_t *b = p->pl + i * CPV_ENTRY;
             cpv_entry *e = &s->ent[i];
@@ -490,30 +241,7 @@ static int check_seq(hwl_dev *d, const hwl_pkt *p, dslot *s)
             s->val[s->npairs++] = v;
             tent[id] = v;
         }
-        if (d->cfg.engine == HWL_ENG_STRAT) {
-            strat_cfg c = d->cfg.st;
-            char msg[256];
-            c.mode = (int)tent[1];
-            c.rate = (uint32_t)tent[2];
-            c.evict = (uint32_t)tent[4];
-            c.replace = (uint32_t)tent[5];
-            c.lfsr_seed = (uint32_t)tent[6];
-            c.ak_en = (int)tent[7];
-            if (strat_cfg_check(&c, msg)) return HWL_E_RANGE;
-        }
-        if (d->cfg.engine == HWL_ENG_MHASH) {
-            mhash_params m = d->cfg.mh;
-            char msg[256];
-            m.tables = (int)tent[1];
-            m.cons = (int)tent[2];
-            m.reset = (int)tent[3];
-            m.shield = (int)tent[4];
-            m.retain = (int)tent[5];
-            m.interval = tent[6];
-            m.thr = (uint32_t)tent[7];
-            if ((uint64_t)m.tables > m.n_counters || mhash_params_check(&m, msg, sizeof msg))
-                return HWL_E_RANGE;
-        }
+        if (d->eng->check_config) return d->eng->check_config(&d->cfg, tent);
         return 0;
     }
     case HWL_TUPLES: {
@@ -733,8 +461,11 @@ uint64_t hwl_dev_overruns(const hwl_dev *d) { return d->overruns; }
 int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
 {
     *out = NULL;
-    if (cfg->engine != HWL_ENG_MHASH && cfg->engine != HWL_ENG_STRAT && cfg->engine != HWL_ENG_RAP &&
-        cfg->engine != HWL_ENG_PFP && cfg->engine != HWL_ENG_COPROC) {
+    const hwl_dev_eng *e = NULL;
+    for (size_t i = 0; i < sizeof dev_engs / sizeof dev_engs[0]; i++)
+        if (dev_engs[i]->id == cfg->engine) e = dev_engs[i];
+    const hwl_desc_eng *desc = hwl_desc_find(cfg->engine);
+    if (!e || !desc) {
         snprintf(msg, n, "engine %d has no C device model (mhash, strat, rap, pfp, coproc)",
                  cfg->engine);
         return -1;
@@ -744,49 +475,12 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
         return -1;
     }
     /* the build must be one the model accepts */
-    if (cfg->engine == HWL_ENG_MHASH) {
-        mhash_fn m;
-        if (mhash_fn_init(&m, &cfg->mh, msg, n)) return -1;
-        mhash_fn_free(&m);
-        if (cfg->outq_cap < cfg->mh.acc_k + 1u) {
-            snprintf(msg, n, "output queue (%zu) smaller than one interval dump (%u)",
-                     cfg->outq_cap, cfg->mh.acc_k + 1u);
-            return -1;
-        }
-    } else if (cfg->engine == HWL_ENG_STRAT) {
-        strat_fn f;
-        if (strat_fn_init(&f, &cfg->st, msg)) return -1;
-        strat_fn_free(&f);
-        if (cfg->outq_cap < 2) {
-            snprintf(msg, n, "output queue smaller than 2 records");
-            return -1;
-        }
-    } else if (cfg->engine == HWL_ENG_PFP) {
-        if (pfp_params_check(&cfg->pf, msg, n)) return -1;
-    } else if (cfg->engine == HWL_ENG_COPROC) {
-        cp_seq q;
-        char e[128];
-        if (cfg->cp_rf_aw < 1 || cfg->cp_rf_aw > 16 || cfg->cp_cf_aw < 0 || cfg->cp_cf_aw > 16) {
-            snprintf(msg, n, "coproc build: FIFO sizes out of range (retire 2^1..2^16, commands "
-                             "2^0..2^16)");
-            return -1;
-        }
-        if (cp_seq_init(&q, &cfg->cp, cfg->cp_riscv, (size_t)1 << cfg->cp_rf_aw,
-                        (size_t)1 << cfg->cp_cf_aw, e)) {
-            snprintf(msg, n, "coproc build: %s", e);
-            return -1;
-        }
-        cp_seq_free(&q);
-        if (cfg->outq_cap < 2) {
-            snprintf(msg, n, "output queue smaller than 2 records");
-            return -1;
-        }
-    } else {
-        char e[256];
-        if (rap_cfg_check(&cfg->rp, e, sizeof e)) {
-            snprintf(msg, n, "%s", e);
-            return -1;
-        }
+    if (e->check_build(cfg, msg, n)) return -1;
+    size_t most = e->max_out ? e->max_out(cfg) : 0;
+    if (cfg->outq_cap < most) {
+        snprintf(msg, n, "output queue (%zu) smaller than the %zu records one input record can "
+                         "queue", cfg->outq_cap, most);
+        return -1;
     }
     hwl_dev *d = calloc(1, sizeof *d);
     if (!d) goto oom;
@@ -801,20 +495,9 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
         goto oom;
     }
     hwl_deframer_init(&d->df);
-    if (cfg->engine == HWL_ENG_RAP) {
-        d->kind.kind = HWP_KIND_TUPLE1;
-        d->kind.w0 = cfg->rp.width;
-    } else if (cfg->engine == HWL_ENG_PFP) {
-        d->kind.kind = HWP_KIND_RETIRE;
-        d->kind.w0 = cfg->pf.pc_w;
-    } else if (cfg->engine == HWL_ENG_COPROC) {
-        d->kind.kind = HWP_KIND_RETIRE;
-        d->kind.w0 = 32;
-    } else {
-        int w = cfg->engine == HWL_ENG_MHASH ? cfg->mh.width : cfg->st.width;
-        d->kind.kind = HWP_KIND_TUPLE2;
-        d->kind.w0 = d->kind.w1 = w;
-    }
+    d->eng = e;
+    d->kind.kind = desc->kind;
+    e->widths(cfg, &d->kind);
     d->boot_div = d->divisor = hwl_divisor(cfg->clk_khz, HWL_BOOT_BAUD);
     hwl_desc_reg_defaults(cfg, d->reg_reset); /* engdesc.def */
     memcpy(d->reg, d->reg_reset, sizeof d->reg);

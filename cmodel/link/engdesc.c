@@ -35,6 +35,13 @@ const hwl_desc_tag hwl_desc_tags[] = {
 };
 const int hwl_desc_ntag = (int)(sizeof hwl_desc_tags / sizeof hwl_desc_tags[0]);
 
+const hwl_desc_eng *hwl_desc_find(int id)
+{
+    for (int i = 0; i < hwl_desc_neng; i++)
+        if (hwl_desc_engs[i].id == id) return &hwl_desc_engs[i];
+    return NULL;
+}
+
 strat_cfg hwl_desc_strat(const hwl_dev_cfg *c)
 {
     strat_cfg s = c->st;

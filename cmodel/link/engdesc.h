@@ -65,6 +65,8 @@ extern const int hwl_desc_nreg;
 extern const hwl_desc_tag hwl_desc_tags[];
 extern const int hwl_desc_ntag;
 
+/* The engine with INFO id, NULL if none. */
+const hwl_desc_eng *hwl_desc_find(int id);
 /* INFO parameters of the build c in order into v (HWL_DESC_MAXPAR); returns
  * how many. */
 int hwl_desc_info(const hwl_dev_cfg *c, uint64_t *v);
