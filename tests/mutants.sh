@@ -14,8 +14,8 @@
 # A trace under build/ is made first (make TRACE ENGINE=engine), as the pfp
 # instrumented traces are.
 # Rows with engine `check` mutate a file that a check script, not the lockstep
-# regression, must catch (an adapter that disagrees with its engine
-# description, a description edited without `make gen`):
+# regression, must catch (an adapter or the device emulator that disagrees
+# with its engine description, a description edited without `make gen`):
 #   name | check | tests/checks/<script>.sh | file from the tree's root | | field | | sed expression
 # A file under rtl/ is mutated in a copy of rtl/ that the script gets as
 # RTL_DIR (board models built under BOARD_SIM_TAG=mut-<name>); any other file

@@ -512,14 +512,14 @@ static int mhl_params(const void *vs, hwp_bparam *bp)
     const mh_link *s = vs;
     const mhash_params *p = &s->o.p;
     int n = 0;
-#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
-    BP(1, "W", "--width", p->width, 1);
-    BP(2, "N_COUNTERS", "--counters", p->n_counters, 1);
-    BP(3, "CW", "--counter-bits", p->cw, 1);
-    BP(4, "EW", "--epoch-bits", p->ew, s->eo.ew_set);
-    BP(5, "MAX_TABLES", "--max-tables", p->max_tables, 1);
-    BP(6, "ACC_K", "--accumulator", p->acc_k, 1);
-    BP(8, "SEED", "--seed", p->seed, 1);
+#define BP(nm, op, v, ck) bp[n++] = HWP_BPARAM(MHASH, nm, op, v, ck)
+    BP(W, "--width", p->width, 1);
+    BP(N_COUNTERS, "--counters", p->n_counters, 1);
+    BP(CW, "--counter-bits", p->cw, 1);
+    BP(EW, "--epoch-bits", p->ew, s->eo.ew_set);
+    BP(MAX_TABLES, "--max-tables", p->max_tables, 1);
+    BP(ACC_K, "--accumulator", p->acc_k, 1);
+    BP(SEED, "--seed", p->seed, 1);
 #undef BP
     return n;
 }
@@ -529,7 +529,7 @@ static int mhl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
     const mh_link *s = vs;
     uint64_t lw;
     (void)ss;
-    if (hwl_info_param(in, 7, &lw) && lw < 64 && s->o.p.interval > hwp_mask((int)lw)) {
+    if (hwl_info_param(in, HWL_PAR_MHASH_LW, &lw) && lw < 64 && s->o.p.interval > hwp_mask((int)lw)) {
         fprintf(stderr, "hwprof stream: --interval %llu does not fit the board's LW=%llu\n",
                 (unsigned long long)s->o.p.interval, (unsigned long long)lw);
         return 1;
@@ -540,16 +540,20 @@ static int mhl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
 static int mhl_config(const void *vs, uint64_t *v)
 {
     const mhash_params *p = &((const mh_link *)vs)->o.p;
-    uint64_t t[] = {(uint64_t)p->tables, (uint64_t)p->cons, (uint64_t)p->reset,
-                    (uint64_t)p->shield, (uint64_t)p->retain, p->interval, p->thr};
-    memcpy(v, t, sizeof t);
-    return 7;
+    v[HWL_REG_MHASH_tables - 1] = (uint64_t)p->tables;
+    v[HWL_REG_MHASH_cons - 1] = (uint64_t)p->cons;
+    v[HWL_REG_MHASH_reset - 1] = (uint64_t)p->reset;
+    v[HWL_REG_MHASH_shield - 1] = (uint64_t)p->shield;
+    v[HWL_REG_MHASH_retain - 1] = (uint64_t)p->retain;
+    v[HWL_REG_MHASH_interval - 1] = p->interval;
+    v[HWL_REG_MHASH_thr - 1] = p->thr;
+    return hwl_desc_nregs(HWL_ENG_MHASH);
 }
 
 static int mhl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 {
     mh_link *s = vs;
-    if (x->tag == 0x02) { /* end of interval: the interval's candidate count */
+    if (x->tag == HWL_TAG_MHASH_EOI) { /* end of interval: the interval's candidate count */
         if (x->f[0] != s->since_eoi) {
             snprintf(err, errn, "end of interval %llu says %llu candidates, %llu were received",
                      (unsigned long long)s->nivl, (unsigned long long)x->f[0],

@@ -343,32 +343,32 @@ static int pfl_params(const void *vs, hwp_bparam *bp)
 {
     const pfp_params *f = &((const pf_link *)vs)->o.p;
     int n = 0;
-#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
-    BP(1, "FETCH_W", "--fetch-w", f->fetch_w, 1);
-    BP(2, "DEC_W", "--dec-w", f->dec_w, 1);
-    BP(3, "FQ", "--fq", f->fq, 1);
-    BP(4, "WIN_BITS", "--win-bits", f->win_bits, 1);
-    BP(5, "SET_BITS", "--sets (log2)", f->set_bits, 1);
-    BP(6, "MIN_LEN", "--min-len", f->min_len, 1);
-    BP(7, "SKIP_BITS", "--skip-bits", f->skip_bits, 1);
-    BP(8, "BR_PEN", "--br-pen", f->br_pen, 1);
-    BP(9, "PC_W", "(hwprof run uses 32)", f->pc_w, 1);
-    BP(10, "CNT_W", "(hwprof run uses 64-bit counters)", f->cnt_w, 1);
+#define BP(nm, op, v, ck) bp[n++] = HWP_BPARAM(PFP, nm, op, v, ck)
+    BP(FETCH_W, "--fetch-w", f->fetch_w, 1);
+    BP(DEC_W, "--dec-w", f->dec_w, 1);
+    BP(FQ, "--fq", f->fq, 1);
+    BP(WIN_BITS, "--win-bits", f->win_bits, 1);
+    BP(SET_BITS, "--sets (log2)", f->set_bits, 1);
+    BP(MIN_LEN, "--min-len", f->min_len, 1);
+    BP(SKIP_BITS, "--skip-bits", f->skip_bits, 1);
+    BP(BR_PEN, "--br-pen", f->br_pen, 1);
+    BP(PC_W, "(hwprof run uses 32)", f->pc_w, 1);
+    BP(CNT_W, "(hwprof run uses 64-bit counters)", f->cnt_w, 1);
 #undef BP
     return n;
 }
 
 static int pfl_config(const void *vs, uint64_t *v)
 {
-    v[0] = ((const pf_link *)vs)->o.no_pfp ? 0 : 1;
-    return 1;
+    v[HWL_REG_PFP_pfp_en - 1] = ((const pf_link *)vs)->o.no_pfp ? 0 : 1;
+    return hwl_desc_nregs(HWL_ENG_PFP);
 }
 
 static int pfl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)
 {
     pf_link *s = vs;
     (void)err, (void)errn;
-    if (x->tag == 0x02) {
+    if (x->tag == HWL_TAG_PFP_DHASH) {
         s->have_dh = 1;
         s->dh = x->f[0];
         s->dh_ovf = x->f[1];

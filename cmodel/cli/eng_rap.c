@@ -743,15 +743,15 @@ static int rpl_params(const void *vs, hwp_bparam *bp)
 {
     const rap_cfg *c = &((const rp_link *)vs)->o.cfg;
     int n = 0;
-#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
-    BP(1, "W", "--width", c->width, 1);
-    BP(2, "K", "--branching (log2)", c->k, 1);
-    BP(3, "N", "--entries", c->entries, 1);
-    BP(4, "CW", "--counter-bits", c->cnt_bits, 1);
-    BP(5, "SB", "--buffer (log2)", c->buf_log2, 1);
-    BP(6, "CB", "--buffer-count-bits", c->buf_cnt_bits, 1);
-    BP(7, "MERGE_FIRST", "--merge-first", c->merge_first, 1);
-    BP(8, "MERGE_Q", "--merge-q", c->merge_q, 1);
+#define BP(nm, op, v, ck) bp[n++] = HWP_BPARAM(RAP, nm, op, v, ck)
+    BP(W, "--width", c->width, 1);
+    BP(K, "--branching (log2)", c->k, 1);
+    BP(N, "--entries", c->entries, 1);
+    BP(CW, "--counter-bits", c->cnt_bits, 1);
+    BP(SB, "--buffer (log2)", c->buf_log2, 1);
+    BP(CB, "--buffer-count-bits", c->buf_cnt_bits, 1);
+    BP(MERGE_FIRST, "--merge-first", c->merge_first, 1);
+    BP(MERGE_Q, "--merge-q", c->merge_q, 1);
 #undef BP
     return n;
 }
@@ -760,7 +760,7 @@ static int rpl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
 {
     rp_link *s = vs;
     uint64_t ls; /* LIVE_SUM: COUNTERS has 8 fields, the 8th the live-node sum or 0 */
-    if (!hwl_info_param(in, 13, &ls) || ls > 1) {
+    if (!hwl_info_param(in, HWL_PAR_RAP_LIVE_SUM, &ls) || ls > 1) {
         fprintf(stderr, "hwprof %s: the board's rap build reports no LIVE_SUM (INFO parameter "
                         "13): an older bitstream whose COUNTERS record has 7 fields; rebuild the "
                         "board\n", ss->cmd);
@@ -772,8 +772,8 @@ static int rpl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
 
 static int rpl_config(const void *vs, uint64_t *v)
 {
-    v[0] = ((const rp_link *)vs)->o.cfg.eps_q;
-    return 1;
+    v[HWL_REG_RAP_eps - 1] = ((const rp_link *)vs)->o.cfg.eps_q;
+    return hwl_desc_nregs(HWL_ENG_RAP);
 }
 
 static int rpl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)

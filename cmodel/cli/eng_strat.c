@@ -592,16 +592,16 @@ static int stl_params(const void *vs, hwp_bparam *bp)
     const st_link *s = vs;
     const strat_cfg *c = &s->eo.c;
     int n = 0;
-#define BP(i, nm, op, v, ck) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), ck}
-    BP(1, "W", "--width", c->width, 1);
-    BP(2, "IDX_W", "--entries (log2)", c->idx_bits, 1);
-    BP(3, "WAYS", "--ways", c->ways, 1);
-    BP(4, "CNT_W", "--counter-bits", c->cnt_bits, 1);
-    BP(5, "MISS_W", "--miss-bits", c->miss_bits, 1);
-    BP(6, "TAG_W", "--tag-bits", c->tag_bits, 1);
-    BP(7, "AK_K", "--ak-entries", c->ak_entries, c->ak_en); /* K matters only with --ak */
-    BP(8, "FIFO_AW", "--fifo-depth (log2)", c->fifo_bits, s->eo.fifo_set);
-    BP(9, "HASH_SEED", "--hash-seed", c->hash_seed, 1);
+#define BP(nm, op, v, ck) bp[n++] = HWP_BPARAM(STRAT, nm, op, v, ck)
+    BP(W, "--width", c->width, 1);
+    BP(IDX_W, "--entries (log2)", c->idx_bits, 1);
+    BP(WAYS, "--ways", c->ways, 1);
+    BP(CNT_W, "--counter-bits", c->cnt_bits, 1);
+    BP(MISS_W, "--miss-bits", c->miss_bits, 1);
+    BP(TAG_W, "--tag-bits", c->tag_bits, 1);
+    BP(AK_K, "--ak-entries", c->ak_entries, c->ak_en); /* K matters only with --ak */
+    BP(FIFO_AW, "--fifo-depth (log2)", c->fifo_bits, s->eo.fifo_set);
+    BP(HASH_SEED, "--hash-seed", c->hash_seed, 1);
 #undef BP
     return n;
 }
@@ -609,10 +609,14 @@ static int stl_params(const void *vs, hwp_bparam *bp)
 static int stl_config(const void *vs, uint64_t *v)
 {
     const strat_cfg *c = &((const st_link *)vs)->eo.c;
-    uint64_t t[] = {(uint64_t)c->mode, c->rate, c->rthr, c->evict, c->replace, c->lfsr_seed,
-                    (uint64_t)c->ak_en};
-    memcpy(v, t, sizeof t);
-    return 7;
+    v[HWL_REG_STRAT_mode - 1] = (uint64_t)c->mode;
+    v[HWL_REG_STRAT_rate - 1] = c->rate;
+    v[HWL_REG_STRAT_rthr - 1] = c->rthr;
+    v[HWL_REG_STRAT_evict - 1] = c->evict;
+    v[HWL_REG_STRAT_replace - 1] = c->replace;
+    v[HWL_REG_STRAT_seed - 1] = c->lfsr_seed;
+    v[HWL_REG_STRAT_ak_en - 1] = (uint64_t)c->ak_en;
+    return hwl_desc_nregs(HWL_ENG_STRAT);
 }
 
 static int stl_collect(void *vs, const hwl_orec *x, char *err, size_t errn)

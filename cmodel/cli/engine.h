@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "link/engdesc.h"
 #include "link/link.h"
 #include "trace.h"
 
@@ -34,6 +35,10 @@ typedef struct hwp_bparam {
     int check; /* 0: reported but the profile does not depend on it */
 } hwp_bparam;
 #define HWP_BPARAM_MAX 16
+/* The bparam of the engine's INFO parameter named RTL (its id from the
+ * description, cmodel/link/engdesc.def). */
+#define HWP_BPARAM(ENG, RTL, opt, v, check) \
+    ((hwp_bparam){HWL_PAR_##ENG##_##RTL, #RTL, opt, (uint64_t)(v), check})
 
 /* The code of an option of `hwprof run` that `stream` refuses because it
  * needs the C model (hwp_link_eng.run_opts). */

@@ -154,13 +154,13 @@ static int cpl_params(const void *vs, hwp_bparam *bp)
     const cp_link *s = vs;
     const cp_cfg *c = &s->o.cfg;
     int n = 0;
-#define BP(i, nm, op, v) bp[n++] = (hwp_bparam){i, nm, op, (uint64_t)(v), 1}
-    BP(1, "UC_AW", "fixed", c->uc_aw);
-    BP(2, "CAM_AW", "--cam-aw", c->cam_aw);
-    BP(3, "DA_AW", "--da-aw", c->da_aw);
-    BP(4, "SB_AW", "--sb-aw", c->sb_aw);
-    BP(5, "FT_AW", "--ft-aw", c->ft_aw);
-    BP(6, "RISCV", "the trace's ISA", s->riscv);
+#define BP(nm, op, v) bp[n++] = HWP_BPARAM(COPROC, nm, op, v, 1)
+    BP(UC_AW, "fixed", c->uc_aw);
+    BP(CAM_AW, "--cam-aw", c->cam_aw);
+    BP(DA_AW, "--da-aw", c->da_aw);
+    BP(SB_AW, "--sb-aw", c->sb_aw);
+    BP(FT_AW, "--ft-aw", c->ft_aw);
+    BP(RISCV, "the trace's ISA", s->riscv);
 #undef BP
     return n;
 }
@@ -168,8 +168,9 @@ static int cpl_params(const void *vs, hwp_bparam *bp)
 static int cpl_info(void *vs, const hwp_sess *ss, const hwl_info *in)
 {
     cp_link *s = vs;
-    if (hwl_info_param(in, 7, &s->rf_aw) && hwl_info_param(in, 8, &s->cf_aw) && s->rf_aw >= 1 &&
-        s->rf_aw <= 16 && s->cf_aw <= 16)
+    if (hwl_info_param(in, HWL_PAR_COPROC_RF_AW, &s->rf_aw) &&
+        hwl_info_param(in, HWL_PAR_COPROC_CF_AW, &s->cf_aw) && s->rf_aw >= 1 && s->rf_aw <= 16 &&
+        s->cf_aw <= 16)
         return 0;
     fprintf(stderr, "hwprof %s: the board does not report usable FIFO sizes (RF_AW, CF_AW)\n",
             ss->cmd);

@@ -9,13 +9,13 @@
 static mhash_params mh_params(const hwl_dev_cfg *c, const uint64_t *r)
 {
     mhash_params p = c->mh;
-    p.tables = (int)r[1];
-    p.cons = (int)r[2];
-    p.reset = (int)r[3];
-    p.shield = (int)r[4];
-    p.retain = (int)r[5];
-    p.interval = r[6];
-    p.thr = (uint32_t)r[7];
+    p.tables = (int)r[HWL_REG_MHASH_tables];
+    p.cons = (int)r[HWL_REG_MHASH_cons];
+    p.reset = (int)r[HWL_REG_MHASH_reset];
+    p.shield = (int)r[HWL_REG_MHASH_shield];
+    p.retain = (int)r[HWL_REG_MHASH_retain];
+    p.interval = r[HWL_REG_MHASH_interval];
+    p.thr = (uint32_t)r[HWL_REG_MHASH_thr];
     return p;
 }
 

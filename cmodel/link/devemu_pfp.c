@@ -32,13 +32,7 @@ static int pf_rec(hwl_dev *d, const hwp_rec *x)
         d->pr = np;
         d->cappr = nc;
     }
-    pfp_rec *q = &d->pr[d->npr++];
-    q->pc = x->a;
-    q->insn = x->insn;
-    q->cls = x->cls;
-    q->taken = (x->flags & HWP_RF_TAKEN) != 0;
-    q->val = (uint8_t)(x->value & 1u);
-    q->len2 = x->len == 2;
+    pfp_rec_of(x, &d->pr[d->npr++]);
     return 1;
 }
 
@@ -61,7 +55,7 @@ static int pf_eos(hwl_dev *d)
     if (pfp_init(&m, &d->cfg.pf, msg, sizeof msg) == 0) {
         m.on_disp = pf_disp;
         m.on_disp_ctx = &dh;
-        if (pfp_run(&m, d->pr, d->npr, (int)d->reg[1]) == 0) {
+        if (pfp_run(&m, d->pr, d->npr, (int)d->reg[HWL_REG_PFP_pfp_en]) == 0) {
             for (int i = 0; i < PFP_S_N; i++) r.f[i] = m.stat[i];
             d->st[HWL_ST_CYCLES] = m.stat[PFP_S_CYCLES];
             hwl_dq_push(d, &r);

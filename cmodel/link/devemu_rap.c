@@ -25,7 +25,7 @@ static int rp_start(hwl_dev *d)
 {
     char msg[256];
     rap_cfg c = d->cfg.rp;
-    c.eps_q = (uint32_t)d->reg[1];
+    c.eps_q = (uint32_t)d->reg[HWL_REG_RAP_eps];
     if (rap_init(&d->rp, &c, 1, msg, sizeof msg)) return -1;
     d->rp_live_sum = 0;
     return 0;

@@ -20,12 +20,12 @@ static void st_widths(const hwl_dev_cfg *c, hwl_kind *k) { k->w0 = k->w1 = c->st
 static strat_cfg st_cfg(const hwl_dev_cfg *c, const uint64_t *r)
 {
     strat_cfg s = c->st;
-    s.mode = (int)r[1];
-    s.rate = (uint32_t)r[2];
-    s.evict = (uint32_t)r[4];
-    s.replace = (uint32_t)r[5];
-    s.lfsr_seed = (uint32_t)r[6];
-    s.ak_en = (int)r[7];
+    s.mode = (int)r[HWL_REG_STRAT_mode];
+    s.rate = (uint32_t)r[HWL_REG_STRAT_rate];
+    s.evict = (uint32_t)r[HWL_REG_STRAT_evict];
+    s.replace = (uint32_t)r[HWL_REG_STRAT_replace];
+    s.lfsr_seed = (uint32_t)r[HWL_REG_STRAT_seed];
+    s.ak_en = (int)r[HWL_REG_STRAT_ak_en];
     return s;
 }
 

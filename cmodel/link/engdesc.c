@@ -17,14 +17,14 @@ const int hwl_desc_neng = (int)(sizeof hwl_desc_engs / sizeof hwl_desc_engs[0]);
 #include "link/engdesc.def"
 
 const hwl_desc_par hwl_desc_pars[] = {
-#define PAR(key, i, rtl, cexpr, doc) {HWL_ENG_##key, i, rtl, doc},
+#define PAR(key, i, rtl, cexpr, doc) {HWL_ENG_##key, i, #rtl, doc},
 #include "link/engdesc.def"
 };
 const int hwl_desc_npar = (int)(sizeof hwl_desc_pars / sizeof hwl_desc_pars[0]);
 
 const hwl_desc_reg hwl_desc_regs[] = {
 #define REG(key, id, name, port, wpar, wadd, lo, hikind, hiarg, dflt, doc) \
-    {HWL_ENG_##key, id, name, port, wpar, wadd, lo, hikind, hiarg, doc},
+    {HWL_ENG_##key, id, #name, port, wpar, wadd, lo, hikind, hiarg, doc},
 #include "link/engdesc.def"
 };
 const int hwl_desc_nreg = (int)(sizeof hwl_desc_regs / sizeof hwl_desc_regs[0]);
@@ -94,4 +94,11 @@ int hwl_desc_reg_range(const hwl_dev_cfg *c, int id, uint64_t *lo, uint64_t *hi)
         return 1;
     }
     return 0;
+}
+
+int hwl_orec_fields(int engine, uint8_t tag)
+{
+    for (int i = 0; i < hwl_desc_ntag; i++)
+        if (hwl_desc_tags[i].eng == engine && hwl_desc_tags[i].tag == tag) return hwl_desc_tags[i].nf;
+    return -1;
 }

@@ -23,6 +23,17 @@ enum {
 #include "link/engdesc.def"
 };
 
+/* CONFIG register ids: HWL_REG_<ENGINE>_<name>; INFO build parameter ids:
+ * HWL_PAR_<ENGINE>_<RTL name>. */
+enum {
+#define REG(key, id, name, port, wpar, wadd, lo, hikind, hiarg, dflt, doc) HWL_REG_##key##_##name = id,
+#include "link/engdesc.def"
+};
+enum {
+#define PAR(key, i, rtl, cexpr, doc) HWL_PAR_##key##_##rtl = i,
+#include "link/engdesc.def"
+};
+
 /* How a register's upper bound follows from the build (engdesc.def). */
 enum { DH_CONST, DH_POW2, DH_MASK, DH_PAR };
 

@@ -342,22 +342,6 @@ long hwl_tuples_decode(const hwl_kind *k, const uint8_t *pl, size_t n, hwp_rec *
 
 /* ------------------------------------------------------------ output records */
 
-int hwl_orec_fields(int engine, uint8_t tag)
-{
-    if (tag == HWL_TAG_END) return 0;
-    switch (engine) {
-    case HWL_ENG_MHASH:
-        return tag == 0x01 ? 3 : tag == 0x02 ? 1 : tag == HWL_TAG_COUNTERS ? 2 : -1;
-    case HWL_ENG_STRAT: return tag == 0x01 ? 3 : -1;
-    case HWL_ENG_RAP: /* COUNTERS: the 7 counters, then the live-node sum */
-        return tag == 0x01 ? 3 : tag == HWL_TAG_COUNTERS ? 8 : -1;
-    case HWL_ENG_PFP: /* COUNTERS, DHASH hash overflow */
-        return tag == HWL_TAG_COUNTERS ? 19 : tag == 0x02 ? 2 : -1;
-    case HWL_ENG_COPROC: return tag == 0x01 ? 1 : tag == 0x03 ? 3 : -1; /* RDATA, STOP */
-    default: return -1;
-    }
-}
-
 size_t hwl_orec_size(const hwl_orec *r)
 {
     size_t n = 1;
