@@ -5,8 +5,9 @@
 // the TUPLES / CONFIG decoder feeding the engine shell, the output queue
 // (block RAM) with POLL / OUT chunks, STATUS counters, INFO and SET_BAUD with
 // the fall-back to the boot rate. Engine-independent: the board shell
-// (fpga/hwp_board.v) maps records, CONFIG registers and output records to one
-// engine.
+// (rtl/link/hwp_shell_cdc.v, with the engine's adapter
+// rtl/board/hwp_adapt_<engine>.v) maps records, CONFIG registers and output
+// records to one engine.
 //
 // Structure:
 //   receiver   line bytes -> unstuffed body; header, CRC, length and payload
