@@ -225,7 +225,7 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIB_SRC) $(w
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(or $(FUZZ_SRC_$*),$(LIB_SRC)) -lzstd -lm
 $(BUILD)/fuzz/fuzz_rtl_dec: tests/fuzz/fuzz_rtl_dec.cpp tests/fuzz/build_rtl_dec.sh $(RTL_DIR)/link/hwp_link_dec.v \
-	  cmodel/link/link.c cmodel/link/link.h cmodel/common/trace.c
+	  cmodel/link/link.c cmodel/link/link.h cmodel/link/engdesc.def cmodel/common/trace.c
 	@mkdir -p $(dir $@)
 	bash tests/fuzz/build_rtl_dec.sh $@
 $(BUILD)/fuzz/fuzz_rtl_link: tests/fuzz/fuzz_rtl_link.cpp tests/fuzz/fuzz_input.h tests/fuzz/build_rtl_link.sh \

@@ -95,10 +95,3 @@ int hwl_desc_reg_range(const hwl_dev_cfg *c, int id, uint64_t *lo, uint64_t *hi)
     }
     return 0;
 }
-
-int hwl_orec_fields(int engine, uint8_t tag)
-{
-    for (int i = 0; i < hwl_desc_ntag; i++)
-        if (hwl_desc_tags[i].eng == engine && hwl_desc_tags[i].tag == tag) return hwl_desc_tags[i].nf;
-    return -1;
-}

@@ -342,6 +342,14 @@ long hwl_tuples_decode(const hwl_kind *k, const uint8_t *pl, size_t n, hwp_rec *
 
 /* ------------------------------------------------------------ output records */
 
+int hwl_orec_fields(int engine, uint8_t tag)
+{
+#define TAG(key, t, name, nf, fields, doc) \
+    if (engine == HWL_ENG_##key && tag == (t)) return nf;
+#include "link/engdesc.def"
+    return -1;
+}
+
 size_t hwl_orec_size(const hwl_orec *r)
 {
     size_t n = 1;

@@ -167,8 +167,8 @@ typedef struct hwl_orec {
     int nf;
     uint64_t f[HWL_OREC_MAXF];
 } hwl_orec;
-/* Fields of a tag for an engine, -1 if the engine has no such tag (from the
- * engines' descriptions: engdesc.c). */
+/* Fields of a tag for an engine, -1 if the engine has no such tag (the TAG
+ * rows of the engines' descriptions, cmodel/link/engdesc.def). */
 int hwl_orec_fields(int engine, uint8_t tag);
 /* Appends r at out[*len] if it fits in cap; 1 = added, 0 = no room. */
 int hwl_orec_put(uint8_t *out, size_t cap, size_t *len, const hwl_orec *r);
