@@ -202,7 +202,7 @@ eval-all: $(EVAL_ALL)
 # ---------------------------------------------------------------- fuzzing (libFuzzer)
 # One target per parser (tests/fuzz/fuzz_<t>.c), each with its seed corpus in
 # tests/fuzz/corpus/<t>/ plus the files FUZZ_SEEDS_<t> names from elsewhere in
-# the tree (copied into the work corpus at fuzz time):
+# the tree (copied over the work corpus at every run, so an edited seed is fuzzed as it now is):
 #   trace       the trace reader (binary and text)
 #   link        host side of the link: deframer, packets, INFO, output records, TUPLES, session
 #   devemu      the C device emulator's frame decoder and packet handling, every engine
@@ -235,7 +235,8 @@ $(BUILD)/fuzz/fuzz_rtl_link: tests/fuzz/fuzz_rtl_link.cpp tests/fuzz/fuzz_input.
 fuzz: $(BUILD)/fuzz/fuzz_$(FUZZ_TARGET)
 	@test -d tests/fuzz/corpus/$(FUZZ_TARGET) || { echo "unknown FUZZ_TARGET '$(FUZZ_TARGET)'; known: $(FUZZ_TARGETS)" >&2; exit 2; }
 	@mkdir -p $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)
-	cp -n tests/fuzz/corpus/$(FUZZ_TARGET)/* $(FUZZ_SEEDS_$(FUZZ_TARGET)) $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ 2>/dev/null || true
+	@for f in $(wildcard tests/fuzz/corpus/$(FUZZ_TARGET)/*) $(FUZZ_SEEDS_$(FUZZ_TARGET)); do \
+	  cp -f $$f $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)/ || exit 1; done
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=$(BUILD)/fuzz/$(FUZZ_TARGET)- \
 	  -print_final_stats=1 $(BUILD)/fuzz/corpus-$(FUZZ_TARGET)

@@ -220,6 +220,11 @@ static int read_keys(const rap_opts *o, const char *cmd, uint64_t **keys_out, ui
     }
     uint64_t cap = 1 << 16, n = 0;
     uint64_t *k = malloc(cap * sizeof *k);
+    if (!k) {
+        fprintf(stderr, "hwprof %s: out of memory\n", cmd);
+        hwp_reader_close(r);
+        return 1;
+    }
     hwp_rec rec;
     int rc = 0;
     while (!o->max_events || n < o->max_events) {
@@ -347,6 +352,11 @@ static int build(const rap_opts *o, const char *cmd, const uint64_t *keys, uint6
         fclose(sc.f);
     }
     p->nd = malloc((size_t)o->cfg.entries * sizeof *p->nd);
+    if (!p->nd) {
+        fprintf(stderr, "hwprof %s: out of memory\n", cmd);
+        rap_free(r);
+        return 1;
+    }
     p->nn = rap_nodes(r, 0, p->nd, o->cfg.entries);
     p->n = n;
     for (int i = 0; i < RAP_NCOUNTERS; i++) p->ctr[i] = rap_counter(r, 0, i);
@@ -583,6 +593,10 @@ static int print_eval(const rap_opts *o, uint64_t *keys, uint64_t n, int field, 
 {
     qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
     p->tru = malloc((size_t)(p->nn ? p->nn : 1) * sizeof *p->tru);
+    if (!p->tru) {
+        fprintf(stderr, "hwprof eval: out of memory\n");
+        return 1;
+    }
     double max_err = 0, hot_sum = 0, hot_max = 0;
     int nhot = 0, lower_ok = 1;
     uint64_t sum = 0;

@@ -78,6 +78,9 @@ def main():
     longest = max(events.values())
     skipped = [c for c in CONFIGS if c[1] > longest]
     CONFIGS[:] = [c for c in CONFIGS if c[1] <= longest]
+    if not CONFIGS:
+        sys.exit("mhash_sweep: every trace is shorter than the shortest interval "
+                 "(%d events, the longest trace has %d): nothing to score" % (skipped[0][1], longest))
     jobs = []
     for t in a.traces:
         for cname, interval, pct in CONFIGS:
@@ -121,7 +124,7 @@ def main():
               "(2048/n per table), shielding and retaining on, error E of formula 1 against a "
               "perfect interval profiler, averaged over the intervals that have at least one "
               "candidate (perfect or reported); the unfinished last interval is not scored.\n")
-    md.append("Traces: " + ", ".join("`%s` (%d events)" % (nm, res[(t, CONFIGS[0][0], 4, 1, 0)]["events"])
+    md.append("Traces: " + ", ".join("`%s` (%d events)" % (nm, events[t])
                                      for t, nm in zip(traces, names)) + ".\n")
     for cn, iv, pc in skipped:
         md.append("Not run: %s (interval %d) - the longest bundled trace has %d events, fewer than "
