@@ -12,6 +12,7 @@
 #   make formal          every SymbiYosys proof (tests/formal/*.sby)
 #   make fuzz [FUZZ_TARGET=t]  one libFuzzer target (FUZZ_TARGETS below)
 #   make traces          re-record the bundled traces from real programs
+#   make soc-sim PROGRAM=<C file or rv32 ELF>   run it on the PicoRV32 SoC (docs/soc.md)
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
@@ -85,7 +86,7 @@ deps:
 	bash tests/deps.sh
 
 help:
-	@sed -n '2,14p' Makefile
+	@sed -n '2,15p' Makefile
 
 clean:
 	rm -rf $(BUILD)
@@ -198,6 +199,7 @@ eval-all: $(EVAL_ALL)
 
 -include fpga/fpga.mk
 -include tests/traces/traces.mk
+include tb/soc/soc.mk
 
 # ---------------------------------------------------------------- fuzzing (libFuzzer)
 # One target per parser (tests/fuzz/fuzz_<t>.c), each with its seed corpus in

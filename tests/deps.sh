@@ -14,6 +14,7 @@ deb_pkgs=(
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
   clang libclang-rt-14-dev
   sqlite3 ccache
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 )
 
 missing=()

@@ -5,7 +5,7 @@
  *   --tool lackey  valgrind --tool=lackey --trace-mem=yes: one "I pc,len" line
  *                  per executed instruction, followed by its data accesses
  *                  (" L addr,size", " S ...", " M ..."). Kinds bb, edge, ldaddr.
- *   --tool qemu    qemu-riscv64 / qemu-x86_64 user mode with
+ *   --tool qemu    qemu-riscv64 / qemu-riscv32 / qemu-x86_64 user mode with
  *                  -singlestep -d in_asm,cpu,nochain: in_asm prints each
  *                  instruction once when it is translated (kept in a pc ->
  *                  instruction cache), cpu prints the register file before
@@ -153,8 +153,9 @@ static char *find_exe(const char *name)
     return NULL;
 }
 
-/* ELF machine of path: 0 if not an ELF file, -1 if unreadable. */
-static int elf_machine(const char *path)
+/* ELF machine of path: 0 if not an ELF file, -1 if unreadable; *is32 is set
+ * for an ELFCLASS32 file. */
+static int elf_machine(const char *path, int *is32)
 {
     unsigned char h[20];
     FILE *f = fopen(path, "rb");
@@ -164,6 +165,7 @@ static int elf_machine(const char *path)
     fclose(f);
     if (n < sizeof h || memcmp(h, "\177ELF", 4) != 0)
         return 0;
+    *is32 = h[4] == 1;
     return h[18] | (h[19] << 8);
 }
 
@@ -457,6 +459,7 @@ typedef struct regs {
 
 typedef struct qstate {
     int isa;     /* HWP_ISA_* */
+    int rv32;    /* RISC-V: qemu-riscv32 (32-bit registers, addresses wrap at 2^32) */
     int fpu;     /* RISC-V dumps include f registers */
     icache ic;
     regs cur, prev;
@@ -678,6 +681,8 @@ static int q_retire(qstate *q, emitter *e, hwp_err *err)
             val &= 0xffffffffull; /* flw: strip the NaN boxing */
     }
     uint64_t addr = d->mem ? b->r[d->rs1] + (uint64_t)d->imm : 0;
+    if (q->rv32)
+        addr &= 0xffffffffull;
     if (is_load) {
         e->loads++;
         if (!rd_known || !seq)
@@ -742,7 +747,7 @@ static int q_dump_line(qstate *q, emitter *e, const char *line, hwp_err *err)
                 p++;
             p = skip_sp(p);
             uint64_t v;
-            if (hex(&p, &v) != 16) {
+            if (hex(&p, &v) != (q->rv32 ? 8 : 16)) {
                 perr(err, e->lines, "bad RISC-V register value", line);
                 return -1;
             }
@@ -848,7 +853,7 @@ static int parse_qemu(qstate *q, emitter *e, FILE *log, hwp_err *err)
             if (!strncmp(p, " pc ", 4)) {
                 const char *v = skip_sp(p + 4);
                 memset(&q->cur, 0, sizeof q->cur);
-                if (hex(&v, &q->cur.pc) != 16) {
+                if (hex(&v, &q->cur.pc) != (q->rv32 ? 8 : 16)) {
                     perr(err, e->lines, "bad pc line", line);
                     rc = -1;
                     break;
@@ -905,8 +910,8 @@ static void usage(FILE *f)
             "options:\n"
             "  -k, --kind K        one of the kinds above (required)\n"
             "  -t, --tool T        lackey | qemu (default: lackey for bb/edge/ldaddr,\n"
-            "                      qemu for ldval/retire); qemu-riscv64 or qemu-x86_64 is\n"
-            "                      chosen from PROGRAM's ELF machine\n"
+            "                      qemu for ldval/retire); qemu-riscv64, -riscv32 or\n"
+            "                      -x86_64 is chosen from PROGRAM's ELF machine and class\n"
             "  -o, --output OUT    output trace ('-' = stdout; the program's stdout then\n"
             "                      goes to stderr)\n"
             "  -n, --max N         stop after N records (the program is terminated)\n"
@@ -1008,13 +1013,18 @@ int hwp_cmd_record(int argc, char **argv)
         fprintf(stderr, "hwprof %s: program not found or not executable: %s\n", CMD, pargv[0]);
         return 1;
     }
-    int isa = HWP_ISA_NONE;
+    int isa = HWP_ISA_NONE, is32 = 0;
     const char *deftool = "valgrind";
     if (tool == RT_QEMU) {
-        int m = elf_machine(prog);
+        int m = elf_machine(prog, &is32);
         if (m == EM_RISCV_) {
             isa = HWP_ISA_RISCV64;
-            deftool = "qemu-riscv64";
+            deftool = is32 ? "qemu-riscv32" : "qemu-riscv64";
+            if (is32 && fpu) {
+                fprintf(stderr, "hwprof %s: --fpu is for 64-bit RISC-V programs\n", CMD);
+                free(prog);
+                return 2;
+            }
         } else if (m == EM_X86_64_) {
             isa = HWP_ISA_X86_64;
             deftool = "qemu-x86_64";
@@ -1108,6 +1118,7 @@ int hwp_cmd_record(int argc, char **argv)
     qstate q;
     memset(&q, 0, sizeof q);
     q.isa = isa;
+    q.rv32 = isa == HWP_ISA_RISCV64 && is32;
     q.fpu = fpu;
     if (spawn(&ch, cargv, strcmp(out, "-") == 0) != 0) {
         rc = 1;

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Runs a program on the SoC simulator (make soc-sim; docs/soc.md):
+#   tb/soc/soc-run.sh PROGRAM [TRACE]    PROGRAM: a C file (built with the
+#       runtime of tests/soc/rt into build/soc/prog/NAME.elf) or an rv32 ELF;
+#       the retire trace goes to TRACE (default build/soc/NAME.hwpt).
+#   tb/soc/soc-run.sh --build-only FILE.c OUT.elf
+# Exit status: the program's exit code; 125 if the simulation failed; 2 usage.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+RT=tests/soc/rt
+CROSS=riscv64-unknown-elf-
+# the runtime's link: picolibc's headers and libc, our crt0 and linker script
+SOC_CFLAGS=(-march=rv32im -mabi=ilp32 --specs=picolibc.specs -nostartfiles -O2 -g
+  -Wall -Wextra -Werror -I"$RT" -T "$RT/soc.ld")
+
+build_elf() { # C file -> ELF
+  mkdir -p "$(dirname "$2")"
+  "${CROSS}gcc" "${SOC_CFLAGS[@]}" -o "$2" "$RT/crt0.S" "$RT/soc_rt.c" "$1"
+}
+
+if [ "${1:-}" = --build-only ]; then
+  [ $# -eq 3 ] || { echo "usage: $0 --build-only FILE.c OUT.elf" >&2; exit 2; }
+  build_elf "$2" "$3"; exit
+fi
+[ $# -ge 1 ] && [ $# -le 2 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
+prog=$1
+[ -f "$prog" ] || { echo "soc-run: no such file: $prog" >&2; exit 2; }
+name=$(basename "$prog"); name=${name%.*}
+case $prog in
+  *.c) elf=$BUILD/soc/prog/$name.elf; build_elf "$prog" "$elf" ;;
+  *) elf=$prog ;;
+esac
+trace=${2:-$BUILD/soc/$name.hwpt}
+hex=$BUILD/soc/prog/$name.hex
+mkdir -p "$(dirname "$hex")" "$(dirname "$trace")"
+# memory image: word addresses from the memory's base (rtl/soc/hwp_soc_mem.v);
+# the MMIO page is not memory
+base=$("${CROSS}readelf" -l "$elf" | awk '$1 == "LOAD" { print $3; exit }')
+if [ -z "$base" ] || [ $((base)) -ne $((0x00020000)) ]; then
+  echo "soc-run: $elf is linked at ${base:-?}; the SoC's memory starts at 0x00020000 (link with $RT/soc.ld)" >&2
+  exit 2
+fi
+"${CROSS}objcopy" -O verilog --verilog-data-width=4 --change-addresses=-"$base" -R .mmio "$elf" "$hex"
+echo "soc: running $elf" >&2
+set +e
+"$BUILD/soc/Vhwp_soc" +hex="$hex" --trace "$trace" --max-cycles "${SOC_MAX_CYCLES:-50000000}"
+rc=$?
+set -e
+exit $rc
