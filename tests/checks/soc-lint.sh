@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Lint of the SoC (rtl/soc, docs/soc.md): verilator --lint-only -Wall on
+# hwp_soc with PicoRV32 from the pythondata-cpu-picorv32 package, RVFI on
+# (RISCV_FORMAL), with rtl/lint.vlt and rtl/soc/picorv32.vlt (waivers for the
+# package's picorv32.v only); any warning fails. Every memory size the
+# runtime's linker script can be paired with is linted (MEM_AW 16..18).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+check_begin soc-lint
+core=$("${PYTHON:-.venv/bin/python}" -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)')/picorv32.v
+[ -f "$core" ] || fail "picorv32.v not found (make deps installs pythondata-cpu-picorv32)"
+for aw in 16 17 18; do
+  if ! "${VERILATOR:-verilator}" --lint-only -Wall --timescale 1ns/1ps -DRISCV_FORMAL --top-module hwp_soc \
+    -GMEM_AW=$aw rtl/lint.vlt rtl/soc/picorv32.vlt rtl/soc/hwp_soc.v rtl/soc/hwp_soc_mem.v "$core" > "$tmp/lint.log" 2>&1 \
+    || grep -q '^%' "$tmp/lint.log"; then
+    sed 's/^/    /' "$tmp/lint.log" | head -40
+    fail "verilator lint of hwp_soc (MEM_AW=$aw)"
+  fi
+done
+echo "PASS soc-lint: hwp_soc + picorv32 (RVFI), MEM_AW 16..18, no warnings"
