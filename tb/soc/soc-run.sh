@@ -37,6 +37,11 @@ hex=$BUILD/soc/prog/$name.hex
 mkdir -p "$(dirname "$hex")" "$(dirname "$trace")"
 # memory image: word addresses from the memory's base (rtl/soc/hwp_soc_mem.v);
 # the MMIO page is not memory
+hdr=$("${CROSS}readelf" -h "$elf" 2>/dev/null) || { echo "soc-run: $elf is not an ELF file" >&2; exit 2; }
+if ! grep -q 'Class: *ELF32' <<<"$hdr" || ! grep -q 'Machine: *RISC-V' <<<"$hdr"; then
+  echo "soc-run: $elf is not a 32-bit RISC-V ELF (build rv32im: -march=rv32im -mabi=ilp32)" >&2
+  exit 2
+fi
 base=$("${CROSS}readelf" -l "$elf" | awk '$1 == "LOAD" { print $3; exit }')
 if [ -z "$base" ] || [ $((base)) -ne $((0x00020000)) ]; then
   echo "soc-run: $elf is linked at ${base:-?}; the SoC's memory starts at 0x00020000 (link with $RT/soc.ld)" >&2
