@@ -198,6 +198,11 @@ module hwp_strat #(
     reg  [SET_W-1:0] lw1_set_q /* verilator public_flat_rd */;
     reg  [SW-1:0]    lw1_data_q /* verilator public_flat_rd */;
     reg  [SW-1:0]    lw2_data_q;
+    // lw1's word again, stored inverted so that synthesis keeps the two
+    // apart: this copy feeds the table's write port and lw2, lw1_data_q
+    // only stage B (and B1's merge), so B's loop does not reach the block RAM
+    reg  [SW-1:0]    lw1_wn_q;
+    wire [SW-1:0]    lw1_wr = ~lw1_wn_q;
     wire [SW-1:0]    old_nf;
     reg  [31:0]      lfsr_q /* verilator public_flat_rd */;
     wire [SW-1:0]    rdata;
@@ -225,10 +230,12 @@ module hwp_strat #(
     // settle before the first event reaches B, so no subtraction lies on
     // B's paths.
     reg  [CNT_W:0]   rate_m1;      // n >= r  <=>  hit >= r-1
+    reg  [CNT_W:0]   rate_n;       // ~(r-1), its own register: rsat's sum
     reg  [CNT_W:0]   evict_m1;
     reg  [MISS_W:0]  replace_m1;
     always @(posedge clk_i) begin
         rate_m1    <= cfg_rate_i - 1'b1;
+        rate_n     <= ~(cfg_rate_i - 1'b1);
         evict_m1   <= cfg_evict_i - 1'b1;
         replace_m1 <= cfg_replace_i - 1'b1;
     end
@@ -266,7 +273,9 @@ module hwp_strat #(
     // The update of each way as if it were the chosen one (cases as in
     // strat_set_update), all ways in parallel with the victim choice; the
     // one-hot tsel picks among the results at the end, so the victim
-    // comparison is not in series with the update.
+    // comparison is not in series with the update. The hit field is written
+    // from n_hit (below); u_hit, the same by these cases, is what the FORMAL
+    // section proves n_hit equal to.
     reg  [WAYS-1:0]       u_emit, u_v;
     reg  [WAYS*MCW-1:0]   u_count;
     reg  [WAYS*TAG_W-1:0] u_tag;
@@ -359,6 +368,48 @@ module hwp_strat #(
         end
     end
 
+    // The hit field written back, the choice of the way included (the cases
+    // of u_hit above), as an and-or of its four sources (hit kept, hit + 1,
+    // hit + miss + 1, miss; zero when none) under one-hot selects. The
+    // selects' parts known early (the mode, registered: the configuration
+    // holds steady from reset on; tag match, free way, way by index) are
+    // combined first, so the carry chains' results (threshold tests, victim,
+    // sums) enter only the last levels before lw1.
+    reg              md_tag_q, md_p_q, md_cr_q;   // cfg_mode_i decoded
+    always @(posedge clk_i) begin
+        md_tag_q <= (cfg_mode_i == M_TAG);
+        md_p_q   <= (cfg_mode_i == M_P) || (cfg_mode_i == M_HP);
+        md_cr_q  <= (cfg_mode_i == M_CR) || (cfg_mode_i == M_HCR);
+    end
+    reg [WAYS*CNT_W-1:0] n_hit;
+    reg              k_hwa, k_fwa, k_vic, k_idx, y_sat, y_mev;
+    reg              s_keep, s_nhit, s_nrep, s_miss;
+    integer w6;
+    always @* begin
+        for (w6 = 0; w6 < WAYS; w6 = w6 + 1) begin
+            // early: which case this way is in if chosen
+            k_hwa = md_tag_q && hw_f && hit_oh[w6];              // E2/E3/E6/E6a
+            k_fwa = md_tag_q && !hw_f && fw_f && free_oh[w6];    // E1
+            k_vic = md_tag_q && !hw_f && !fw_f;                  // E4/E5 if victim
+            k_idx = (md_p_q || md_cr_q) && idx_oh[w6];
+            // late: the tests
+            y_sat = md_cr_q ? (sel || w_full[w6]) : w_sat[w6];
+            y_mev = w_sat[w6] || (w_miss[w6*MISS_W +: MISS_W] != {MISS_W{1'b0}} && w_evk[w6]);
+            s_miss = k_hwa && y_mev;
+            s_nhit = (k_hwa && !y_mev) || ((k_fwa || k_idx) && !y_sat);
+            s_nrep = k_vic && vict_oh[w6] && w_rep[w6] && !w_rsat[w6];
+            s_keep = !(k_hwa || k_fwa || k_idx || (k_vic && vict_oh[w6])) ||
+                     (k_vic && vict_oh[w6] && !w_rep[w6]);
+            n_hit[w6*CNT_W +: CNT_W] =
+                ({CNT_W{s_keep}} & w_hit[w6*CNT_W +: CNT_W]) |
+                ({CNT_W{s_nhit}} & w_nhit[w6*(CNT_W+1) +: CNT_W]) |
+                ({CNT_W{s_nrep}} & w_nrep[w6*(CNT_W+1) +: CNT_W]) |
+                ({CNT_W{s_miss}} & {{(CNT_W-MISS_W){1'b0}}, w_miss[w6*MISS_W +: MISS_W]});
+        end
+    end
+
+    wire unused_u_hit = ^u_hit;   // the reference for n_hit (FORMAL)
+
     // the chosen way's result; write back: the chosen way changes, the
     // others keep their entries. In the sampler modes the valid/tag/miss
     // fields of an entry stay zero.
@@ -370,15 +421,12 @@ module hwp_strat #(
         count = {MCW{1'b0}};
         for (w4 = 0; w4 < WAYS; w4 = w4 + 1) begin
             if (tsel[w4]) count = count | u_count[w4*MCW +: MCW];
-            if (tsel[w4]) begin
-                if (cfg_mode_i == M_TAG)
-                    new_w[w4*EW +: EW] = {u_v[w4], u_tag[w4*TAG_W +: TAG_W], u_miss[w4*MISS_W +: MISS_W],
-                                          u_hit[w4*CNT_W +: CNT_W]};
-                else
-                    new_w[w4*EW +: EW] = {old_w[w4*EW + CNT_W +: EW - CNT_W], u_hit[w4*CNT_W +: CNT_W]};
-            end else begin
-                new_w[w4*EW +: EW] = old_w[w4*EW +: EW];
-            end
+            if (tsel[w4] && cfg_mode_i == M_TAG)
+                new_w[w4*EW + CNT_W +: EW - CNT_W] = {u_v[w4], u_tag[w4*TAG_W +: TAG_W],
+                                                      u_miss[w4*MISS_W +: MISS_W]};
+            else
+                new_w[w4*EW + CNT_W +: EW - CNT_W] = old_w[w4*EW + CNT_W +: EW - CNT_W];
+            new_w[w4*EW +: CNT_W] = n_hit[w4*CNT_W +: CNT_W];
         end
     end
 
@@ -390,7 +438,7 @@ module hwp_strat #(
     // stage W: lw1 is written at the next advance (after the clear)
     wire             t_we    = clr_q || (en && lw1_v_q);
     wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : lw1_set_q;
-    wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : lw1_data_q;
+    wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : lw1_wr;
 
     // a set read in the clock it is written is forwarded (old_nf)
     hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(0), .RW_OLD(0)) u_tab (
@@ -427,11 +475,11 @@ module hwp_strat #(
             // B's set tests on each source straight from its register; f1_q,
             // known a clock ahead, picks the result
             hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set_nf (
-                .set_i(nf_q), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+                .set_i(nf_q), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .rate_n_i(rate_n), .evict_m1_i(evict_m1),
                 .replace_m1_i(replace_m1), .t_o(tst_nf)
             );
             hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set_l1 (
-                .set_i(lw1_data_q), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+                .set_i(lw1_data_q), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .rate_n_i(rate_n), .evict_m1_i(evict_m1),
                 .replace_m1_i(replace_m1), .t_o(tst_l1)
             );
             assign tst_b = f1_q ? tst_l1 : tst_nf;
@@ -455,7 +503,7 @@ module hwp_strat #(
                 if (en && pre_v) f2_q <= lw1_v_q && (pre_set == lw1_set_q);
             assign old_nf = f2_q ? lw2_data_q : rdata;
             hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set (
-                .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+                .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .rate_n_i(rate_n), .evict_m1_i(evict_m1),
                 .replace_m1_i(replace_m1), .t_o(tst_b)
             );
 `ifdef FORMAL
@@ -507,7 +555,8 @@ module hwp_strat #(
         if (en) begin
             lw1_set_q  <= b_set;
             lw1_data_q <= new_w;
-            lw2_data_q <= lw1_data_q;
+            lw1_wn_q   <= ~new_w;
+            lw2_data_q <= lw1_wr;
         end
     end
 
@@ -598,14 +647,20 @@ module hwp_strat #(
     // it must be what old_w gives
     wire [TW-1:0] f_tst;
     hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_f_set (
-        .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .evict_m1_i(evict_m1),
+        .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .rate_n_i(rate_n), .evict_m1_i(evict_m1),
         .replace_m1_i(replace_m1), .t_o(f_tst)
     );
+    reg [WAYS*CNT_W-1:0] f_hit;   // the chosen way's u_hit, the others' old hit
+    integer f_w;
+    always @* begin
+        for (f_w = 0; f_w < WAYS; f_w = f_w + 1)
+            f_hit[f_w*CNT_W +: CNT_W] = tsel[f_w] ? u_hit[f_w*CNT_W +: CNT_W] : old_w[f_w*EW +: CNT_W];
+    end
     function [SW-1:0] f_arch(input [SET_W-1:0] i);
         f_arch = (lw1_v_q && lw1_set_q == i) ? lw1_data_q : f_set(i);
     endfunction
     always @(*) if (f_past && !rst_i) begin
-        if (lw1_v_q) assert(!clr_q);
+        if (lw1_v_q) assert(!clr_q && lw1_wr == lw1_data_q);
         if (lw2_v_q) assert(!clr_q && lw2_data_q == f_set(lw2_set_q));
         if (b_v_q) begin
             assert(!clr_q);
@@ -618,6 +673,11 @@ module hwp_strat #(
             end
             assert(old_w == f_arch(b_set));
             assert(tst_b == f_tst);
+            // the hit field written is the case form's, whenever the
+            // registered mode is the configuration's
+            if (md_tag_q == (cfg_mode_i == M_TAG) && md_p_q == (cfg_mode_i == M_P || cfg_mode_i == M_HP) &&
+                md_cr_q == (cfg_mode_i == M_CR || cfg_mode_i == M_HCR))
+                assert(n_hit == f_hit);
         end
         if (OREG != 0 && pre_v) begin
             assert(!clr_q);

@@ -21,6 +21,7 @@ module hwp_strat_set #(
     input  wire [WAYS*(CNT_W+MISS_W+TAG_W+1)-1:0] set_i,   // way w: {v, tag, miss, hit}
     input  wire [TAG_W-1:0]          tag_i,      // the event's partial tag
     input  wire [CNT_W:0]            rate_m1_i,
+    input  wire [CNT_W:0]            rate_n_i,   // ~(r-1), for rsat
     input  wire [CNT_W:0]            evict_m1_i,
     input  wire [MISS_W:0]           replace_m1_i,
     // {v, match, sat, evk, rep, rsat, full, vict, hit, miss, nrep, nhit} (below)
@@ -62,8 +63,8 @@ module hwp_strat_set #(
             nhit[w*(CNT_W+1) +: CNT_W+1] = {1'b0, hit[w*CNT_W +: CNT_W]} + 1'b1;
             cs_x = {1'b0, hit[w*CNT_W +: CNT_W]};
             cs_y = {{(CNT_W+1-MISS_W){1'b0}}, miss[w*MISS_W +: MISS_W]};
-            cs_s = cs_x ^ cs_y ^ ~rate_m1_i;
-            cs_c = (cs_x & cs_y) | (cs_x & ~rate_m1_i) | (cs_y & ~rate_m1_i);
+            cs_s = cs_x ^ cs_y ^ rate_n_i;
+            cs_c = (cs_x & cs_y) | (cs_x & rate_n_i) | (cs_y & rate_n_i);
             cs_t = {1'b0, cs_s} + {cs_c, 1'b1};
             rsat[w]  = cs_t[CNT_W+1];
         end
