@@ -401,7 +401,7 @@ module hwp_strat #(
             s_keep = !(k_hwa || k_fwa || k_idx || (k_vic && vict_oh[w6])) ||
                      (k_vic && vict_oh[w6] && !w_rep[w6]);
             n_hit[w6*CNT_W +: CNT_W] =
-                ({CNT_W{s_keep}} & w_hit[w6*CNT_W +: CNT_W]) |
+                ({CNT_W{s_keep}} & old_w[w6*EW +: CNT_W]) |
                 ({CNT_W{s_nhit}} & w_nhit[w6*(CNT_W+1) +: CNT_W]) |
                 ({CNT_W{s_nrep}} & w_nrep[w6*(CNT_W+1) +: CNT_W]) |
                 ({CNT_W{s_miss}} & {{(CNT_W-MISS_W){1'b0}}, w_miss[w6*MISS_W +: MISS_W]});
