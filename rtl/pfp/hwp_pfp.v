@@ -123,6 +123,11 @@ module hwp_pfp #(
     reg [3:0]      res_cnt_q;
     reg [PC_W-1:0] lar_q;
     reg [NS*CNT_W-1:0] stat_q;
+    // the window entries of fetch slot k (fp + k) and decode slot j (hd + j),
+    // registers kept beside the pointers so that no adder precedes the
+    // window reads of the fetch and decode chains
+    reg [FETCH_W*WIN_BITS-1:0] fe_q;
+    reg [DEC_W*WIN_BITS-1:0]   de_q;
 
     // ------------------------------------------------------------ input decode
     wire [6:0] in_opc = in_insn_i[6:0];
@@ -177,11 +182,12 @@ module hwp_pfp #(
     wire [FETCH_W*4-1:0]         fs_kind;
     wire [FETCH_W-1:0]           fs_taken, fs_bwd;
     wire [FETCH_W*WIN_BITS-1:0]  fs_e;
+    wire [FETCH_W*WIN_BITS-1:0]  fe_rst;   // fe_q, de_q after reset
+    wire [DEC_W*WIN_BITS-1:0]    de_rst;
     genvar g;
     generate
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
-            localparam [WIN_BITS-1:0] OFS = g;
-            wire [WIN_BITS-1:0] e = hd_q[WIN_BITS-1:0] + OFS;
+            wire [WIN_BITS-1:0] e = de_q[g*WIN_BITS +: WIN_BITS];
             assign ds_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
             assign ds_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
             assign ds_taken[g]                      = win_taken_q[e];
@@ -190,9 +196,16 @@ module hwp_pfp #(
             assign ds_mp[g]                         = win_mp_q[e];
             assign ds_n[g*SKIP_BITS +: SKIP_BITS]   = win_n_q[e*SKIP_BITS +: SKIP_BITS];
         end
-        for (g = 0; g < FETCH_W; g = g + 1) begin : g_fs
+        for (g = 0; g < DEC_W; g = g + 1) begin : g_de_rst
             localparam [WIN_BITS-1:0] OFS = g;
-            wire [WIN_BITS-1:0] e = fp_q[WIN_BITS-1:0] + OFS;
+            assign de_rst[g*WIN_BITS +: WIN_BITS] = OFS;
+        end
+        for (g = 0; g < FETCH_W; g = g + 1) begin : g_fe_rst
+            localparam [WIN_BITS-1:0] OFS = g;
+            assign fe_rst[g*WIN_BITS +: WIN_BITS] = OFS;
+        end
+        for (g = 0; g < FETCH_W; g = g + 1) begin : g_fs
+            wire [WIN_BITS-1:0] e = fe_q[g*WIN_BITS +: WIN_BITS];
             assign fs_e[g*WIN_BITS +: WIN_BITS]     = e;
             assign fs_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
             assign fs_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
@@ -210,7 +223,10 @@ module hwp_pfp #(
     integer j;
     reg [DEC_W-1:0] c_pi, c_fin, c_fout, c_lv, c_up, c_brk, c_stop, c_lim, c_disp, c_dec;
     reg [DEC_W*PW-1:0] c_hd;   // the decode pointer after slot j if the group ends there
+    reg [DEC_W*DEC_W*WIN_BITS-1:0] c_he; // decode slot j2's entry after slot j: [(j*DEC_W+j2)*WIN_BITS +: WIN_BITS]
     reg [PW-1:0]   sq_fp;      // fetch restarts here after a squash
+    reg [FETCH_W*WIN_BITS-1:0] sq_fe;  // fetch slot k's entry after a squash
+    reg [DEC_W*WIN_BITS-1:0]   de_d;
     reg [DEC_W*4-1:0] c_idx;   // slot j's place among the dispatched ones
     reg            c_lf;
     reg [PC_W-1:0] c_L;        // the leader of the group's block
@@ -272,11 +288,23 @@ module hwp_pfp #(
         // over its block), and the fetch pointer after a squash: behind the
         // first skip leader decoded with the flag on (it ends the group)
         sq_fp = hd_q;
+        for (ks = 0; ks < FETCH_W; ks = ks + 1)
+            sq_fe[ks*WIN_BITS +: WIN_BITS] = hd_q[WIN_BITS-1:0] + ks[WIN_BITS-1:0];
         for (j = DEC_W - 1; j >= 0; j = j - 1) begin
             c_hd[j*PW +: PW] = hd_q + j[PW-1:0] + 1'b1 +
                 ((c_pi[j] && ds_sk[j] && !c_fin[j]) ?
                  {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} : {PW{1'b0}});
-            if (c_pi[j] && ds_sk[j] && c_fin[j]) sq_fp = hd_q + j[PW-1:0] + 1'b1;
+            for (ks = 0; ks < DEC_W; ks = ks + 1)
+                c_he[(j*DEC_W+ks)*WIN_BITS +: WIN_BITS] =
+                    hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1 +
+                    ((c_pi[j] && ds_sk[j] && !c_fin[j]) ?
+                     {{(WIN_BITS-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} : {WIN_BITS{1'b0}});
+            if (c_pi[j] && ds_sk[j] && c_fin[j]) begin
+                sq_fp = hd_q + j[PW-1:0] + 1'b1;
+                for (ks = 0; ks < FETCH_W; ks = ks + 1)
+                    sq_fe[ks*WIN_BITS +: WIN_BITS] =
+                        hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1;
+            end
         end
         // all profile instructions a group decodes are of one block: its
         // leader is the first one's pc, or the leader register when that
@@ -298,7 +326,7 @@ module hwp_pfp #(
         end
 
         // the decoded slots' results
-        hd_d = hd_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
+        hd_d = hd_q; de_d = de_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
         upd = 1'b0;
         upd_sv = {DEC_W{1'b0}}; upd_flag = {DEC_W{1'b0}}; upd_pc = {(DEC_W*PC_W){1'b0}};
@@ -314,6 +342,7 @@ module hwp_pfp #(
                 d_decoded = d_decoded + 4'd1;
                 dec_fetched = dec_fetched + 8'd1;
                 hd_d = c_hd[j*PW +: PW];
+                de_d = c_he[j*DEC_W*WIN_BITS +: DEC_W*WIN_BITS];
                 flag_c = c_fout[j];
                 lar_v_c = c_pi[j];
                 if (dk == K_POP) d_pop = d_pop + 4'd1;
@@ -404,12 +433,15 @@ module hwp_pfp #(
     // front of slot k is a prefix over the setpf/resetpf of the slots before
     // it, all of which are fetched when k is); only the AND that decides how
     // far the group runs is serial.
-    integer k;
+    integer k, kf;
     reg [FETCH_W-1:0] s_pi, s_lp, s_cand, s_blk, s_lim, s_stop, s_mp, s_pba;
     reg               s_skip;   // slot 0: the skip decision
     reg [3:0]         fk;
     reg               pbk, fpred, frun;
     reg [PW-1:0]      fp_d;
+    reg [2*FETCH_W*PW-1:0]       fpc;   // fp + c, c < 2 FETCH_W
+    reg [FETCH_W*WIN_BITS-1:0]   fsk;   // fetch slot k's entry after a skip
+    reg [FETCH_W*WIN_BITS-1:0]   fe_d;  // fetch slot k's entry after this group
     reg               pb_c, lp_c, fw_c;
     reg [3:0]         nf, nf_pi, f_skips;
     // per fetch slot: entry written, skip leader, mispredicted, skip count
@@ -455,8 +487,16 @@ module hwp_pfp #(
         fwr_n = {(FETCH_W*SKIP_BITS){1'b0}};
         fwr_n[0 +: SKIP_BITS] = fwr_sk[0] ? lk_n : {SKIP_BITS{1'b0}};
 
+        // the pointers fetch may move to, from registers alone
+        kf = 0;  // the loops below assign it only where fetch runs: no latch
+        for (k = 0; k < 2 * FETCH_W; k = k + 1)
+            fpc[k*PW +: PW] = fp_q + k[PW-1:0];
+        for (k = 0; k < FETCH_W; k = k + 1)
+            fsk[k*WIN_BITS +: WIN_BITS] = fp_q[WIN_BITS-1:0] + k[WIN_BITS-1:0] + 1'b1 +
+                                          {{(WIN_BITS-SKIP_BITS){1'b0}}, lk_n};
+
         // how far the group runs
-        fp_d = fp_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
+        fp_d = fp_q; fe_d = fe_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
         f_latch = 1'b0; f_use = 1'b0;
         fwr = {FETCH_W{1'b0}};
@@ -471,12 +511,15 @@ module hwp_pfp #(
                 if (s_pi[k]) nf_pi = nf_pi + 4'd1;
                 lp_c = s_pi[k];
                 pb_c = s_pba[k];
-                fp_d = fp_q + k[PW-1:0] + 1'b1;
+                fp_d = fpc[(k+1)*PW +: PW];
+                for (kf = 0; kf < FETCH_W; kf = kf + 1)
+                    fe_d[kf*WIN_BITS +: WIN_BITS] = fpc[(k+1+kf)*PW +: WIN_BITS];
                 if (k == 0 && s_cand[0]) begin
                     // first in the group with its lookup ready: the skip decision
                     f_use = 1'b1;
                     if (s_skip) begin
                         fp_d = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
+                        fe_d = fsk;
                         f_skips = 4'd1;
                         frun = 1'b0;
                     end
@@ -515,10 +558,11 @@ module hwp_pfp #(
     reg            flag_n, pbit_n, fwait_n, lp_n;
     reg [3:0]      res_n;
     reg [PW-1:0]   fp_n;
+    reg [FETCH_W*WIN_BITS-1:0] fe_n;
     reg [7:0]      fqn_n;
     always @* begin
         flag_n = flag_c; pbit_n = pb_c; fwait_n = fw_c; res_n = res_cnt_q; lp_n = lp_c;
-        fp_n = fp_d;
+        fp_n = fp_d; fe_n = fe_d;
         fqn_n = fq_n_q - dec_fetched + {4'd0, nf};
         if (res_cnt_q != 4'd0) begin
             res_n = res_cnt_q - 4'd1;
@@ -529,7 +573,7 @@ module hwp_pfp #(
             end
         end
         if (squash) begin
-            fp_n = sq_fp;
+            fp_n = sq_fp; fe_n = sq_fe;
             fqn_n = 8'd0;
             fwait_n = 1'b0;
             res_n = 4'd0;
@@ -557,6 +601,8 @@ module hwp_pfp #(
         if (rst_i) begin
             hd_q <= {PW{1'b0}};
             fp_q <= {PW{1'b0}};
+            fe_q <= fe_rst;
+            de_q <= de_rst;
             tl_q <= {PW{1'b0}};
             fq_n_q <= 8'd0;
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
@@ -571,6 +617,8 @@ module hwp_pfp #(
             if (go) begin
                 hd_q <= hd_d;
                 fp_q <= fp_n;
+                fe_q <= fe_n;
+                de_q <= de_d;
                 fq_n_q <= fqn_n;
                 flag_q <= flag_n;
                 pbit_q <= pbit_n;
