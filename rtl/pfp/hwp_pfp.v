@@ -123,11 +123,17 @@ module hwp_pfp #(
     reg [3:0]      res_cnt_q;
     reg [PC_W-1:0] lar_q;
     reg [NS*CNT_W-1:0] stat_q;
-    // the window entries of fetch slot k (fp + k) and decode slot j (hd + j),
-    // registers kept beside the pointers so that no adder precedes the
-    // window reads of the fetch and decode chains
-    reg [FETCH_W*WIN_BITS-1:0] fe_q;
-    reg [DEC_W*WIN_BITS-1:0]   de_q;
+    // the window entries fp + c (c < NFE) and hd + c (c < NDE): the fetch
+    // and decode slots' and those the fetch head may move to, registers kept
+    // beside the pointers so that no adder precedes those window reads
+    localparam integer NFE = 2 * FETCH_W;
+    localparam integer NDE = DEC_W + FETCH_W;
+    reg [NFE*WIN_BITS-1:0]     fe_q;
+    reg [NDE*WIN_BITS-1:0]     de_q;
+    // the fetch head: the fetch chain's bits {kind, taken, bwd} of fetch
+    // slot k's window entry, a registered mirror of the window (below)
+    localparam integer FR_W = 6;
+    reg [FETCH_W*FR_W-1:0]     fh_q;
 
     // ------------------------------------------------------------ input decode
     wire [6:0] in_opc = in_insn_i[6:0];
@@ -182,8 +188,8 @@ module hwp_pfp #(
     wire [FETCH_W*4-1:0]         fs_kind;
     wire [FETCH_W-1:0]           fs_taken, fs_bwd;
     wire [FETCH_W*WIN_BITS-1:0]  fs_e;
-    wire [FETCH_W*WIN_BITS-1:0]  fe_rst;   // fe_q, de_q after reset
-    wire [DEC_W*WIN_BITS-1:0]    de_rst;
+    wire [NFE*WIN_BITS-1:0]      fe_rst;   // fe_q, de_q after reset
+    wire [NDE*WIN_BITS-1:0]      de_rst;
     genvar g;
     generate
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
@@ -196,11 +202,11 @@ module hwp_pfp #(
             assign ds_mp[g]                         = win_mp_q[e];
             assign ds_n[g*SKIP_BITS +: SKIP_BITS]   = win_n_q[e*SKIP_BITS +: SKIP_BITS];
         end
-        for (g = 0; g < DEC_W; g = g + 1) begin : g_de_rst
+        for (g = 0; g < NDE; g = g + 1) begin : g_de_rst
             localparam [WIN_BITS-1:0] OFS = g;
             assign de_rst[g*WIN_BITS +: WIN_BITS] = OFS;
         end
-        for (g = 0; g < FETCH_W; g = g + 1) begin : g_fe_rst
+        for (g = 0; g < NFE; g = g + 1) begin : g_fe_rst
             localparam [WIN_BITS-1:0] OFS = g;
             assign fe_rst[g*WIN_BITS +: WIN_BITS] = OFS;
         end
@@ -208,9 +214,7 @@ module hwp_pfp #(
             wire [WIN_BITS-1:0] e = fe_q[g*WIN_BITS +: WIN_BITS];
             assign fs_e[g*WIN_BITS +: WIN_BITS]     = e;
             assign fs_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
-            assign fs_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
-            assign fs_taken[g]                      = win_taken_q[e];
-            assign fs_bwd[g]                        = win_bwd_q[e];
+            assign {fs_kind[g*4 +: 4], fs_taken[g], fs_bwd[g]} = fh_q[g*FR_W +: FR_W];
         end
     endgenerate
 
@@ -223,10 +227,10 @@ module hwp_pfp #(
     integer j;
     reg [DEC_W-1:0] c_pi, c_fin, c_fout, c_lv, c_up, c_brk, c_stop, c_lim, c_disp, c_dec;
     reg [DEC_W*PW-1:0] c_hd;   // the decode pointer after slot j if the group ends there
-    reg [DEC_W*DEC_W*WIN_BITS-1:0] c_he; // decode slot j2's entry after slot j: [(j*DEC_W+j2)*WIN_BITS +: WIN_BITS]
+    reg [DEC_W*NDE*WIN_BITS-1:0] c_he; // entry hd + c after slot j: [(j*NDE+c)*WIN_BITS +: WIN_BITS]
     reg [PW-1:0]   sq_fp;      // fetch restarts here after a squash
-    reg [FETCH_W*WIN_BITS-1:0] sq_fe;  // fetch slot k's entry after a squash
-    reg [DEC_W*WIN_BITS-1:0]   de_d;
+    reg [NFE*WIN_BITS-1:0] sq_fe;  // entry fp + c after a squash
+    reg [NDE*WIN_BITS-1:0] de_d;
     reg [DEC_W*4-1:0] c_idx;   // slot j's place among the dispatched ones
     reg            c_lf;
     reg [PC_W-1:0] c_L;        // the leader of the group's block
@@ -288,20 +292,22 @@ module hwp_pfp #(
         // over its block), and the fetch pointer after a squash: behind the
         // first skip leader decoded with the flag on (it ends the group)
         sq_fp = hd_q;
-        for (ks = 0; ks < FETCH_W; ks = ks + 1)
+        for (ks = 0; ks < NFE; ks = ks + 1)
             sq_fe[ks*WIN_BITS +: WIN_BITS] = hd_q[WIN_BITS-1:0] + ks[WIN_BITS-1:0];
         for (j = DEC_W - 1; j >= 0; j = j - 1) begin
-            c_hd[j*PW +: PW] = hd_q + j[PW-1:0] + 1'b1 +
-                ((c_pi[j] && ds_sk[j] && !c_fin[j]) ?
-                 {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} : {PW{1'b0}});
-            for (ks = 0; ks < DEC_W; ks = ks + 1)
-                c_he[(j*DEC_W+ks)*WIN_BITS +: WIN_BITS] =
+            // both sums are formed before the slot's skip condition selects
+            // one, so no adder follows the flag prefix
+            c_hd[j*PW +: PW] = (c_pi[j] && ds_sk[j] && !c_fin[j]) ?
+                hd_q + j[PW-1:0] + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} :
+                hd_q + j[PW-1:0] + 1'b1;
+            for (ks = 0; ks < NDE; ks = ks + 1)
+                c_he[(j*NDE+ks)*WIN_BITS +: WIN_BITS] = (c_pi[j] && ds_sk[j] && !c_fin[j]) ?
                     hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1 +
-                    ((c_pi[j] && ds_sk[j] && !c_fin[j]) ?
-                     {{(WIN_BITS-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} : {WIN_BITS{1'b0}});
+                    {{(WIN_BITS-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} :
+                    hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1;
             if (c_pi[j] && ds_sk[j] && c_fin[j]) begin
                 sq_fp = hd_q + j[PW-1:0] + 1'b1;
-                for (ks = 0; ks < FETCH_W; ks = ks + 1)
+                for (ks = 0; ks < NFE; ks = ks + 1)
                     sq_fe[ks*WIN_BITS +: WIN_BITS] =
                         hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1;
             end
@@ -342,7 +348,7 @@ module hwp_pfp #(
                 d_decoded = d_decoded + 4'd1;
                 dec_fetched = dec_fetched + 8'd1;
                 hd_d = c_hd[j*PW +: PW];
-                de_d = c_he[j*DEC_W*WIN_BITS +: DEC_W*WIN_BITS];
+                de_d = c_he[j*NDE*WIN_BITS +: NDE*WIN_BITS];
                 flag_c = c_fout[j];
                 lar_v_c = c_pi[j];
                 if (dk == K_POP) d_pop = d_pop + 4'd1;
@@ -425,6 +431,65 @@ module hwp_pfp #(
         .st_o(lk_st), .ok_o(lk_ok), .n_o(lk_n)
     );
 
+    // ------------------------------------------------------------ fetch head
+    // fh_q mirrors the window at fe_q, so the fetch chain starts at
+    // registers. Its next value is the record at the entry slot k moves to,
+    // chosen late by the same selects as fe_q from candidates read early
+    // at addresses that come from registers: the head itself (fp + c,
+    // c < FETCH_W), fp + c (FETCH_W <= c < 2 FETCH_W), fp + 1 + lk_n + k
+    // (a skip) and hd + 1 + j + k (a squash behind decode slot j); each
+    // with this cycle's input write forwarded, so the mirror is exact.
+    // The skip candidates come from fh_sk_q: the records at fp + 1 + c,
+    // read while the lookup stage reads the candidate's descriptor (state
+    // 1, the candidate at the fetch pointer, which then stays put until it
+    // is taken or squashed) and kept, input writes forwarded, until the
+    // skip decision; lk_n then selects among registers.
+    localparam integer NSK = (1 << SKIP_BITS) - 1 + FETCH_W;
+    reg  [NSK*FR_W-1:0]             fh_sk_q;
+    reg  [NSK*FR_W-1:0]             fh_sk_d;
+    reg  [NSK*FR_W-1:0]             fh_sk_f;   // fh_sk_q, input write forwarded
+    reg  [2*FETCH_W*FR_W-1:0]       fh_rc;   // the record at fp + c
+    reg  [FETCH_W*FR_W-1:0]         fh_rs;   // at fp + 1 + lk_n + k
+    reg  [(DEC_W+FETCH_W)*FR_W-1:0] fh_rq;   // at hd + c (c >= 1)
+    reg  [FETCH_W*FR_W-1:0]         fh_sq;   // fetch slot k's record after a squash
+    reg  [WIN_BITS-1:0]             fh_a;
+    wire [FR_W-1:0]                 in_rec = {in_kind, in_taken_i, in_bwd};
+    wire [WIN_BITS-1:0]             tl_e   = tl_q[WIN_BITS-1:0];
+    integer c, jq;
+    always @* begin
+        for (c = 0; c < FETCH_W; c = c + 1) begin
+            fh_a = fe_q[c*WIN_BITS +: WIN_BITS];
+            fh_rc[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec : fh_q[c*FR_W +: FR_W];
+        end
+        for (c = FETCH_W; c < 2 * FETCH_W; c = c + 1) begin
+            fh_a = fe_q[c*WIN_BITS +: WIN_BITS];
+            fh_rc[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec :
+                {win_kind_q[fh_a*4 +: 4], win_taken_q[fh_a], win_bwd_q[fh_a]};
+        end
+        for (c = 0; c < NSK; c = c + 1) begin
+            fh_a = fp_q[WIN_BITS-1:0] + c[WIN_BITS-1:0] + 1'b1;
+            fh_sk_f[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec : fh_sk_q[c*FR_W +: FR_W];
+            fh_sk_d[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec :
+                (lk_st == 2'd1) ? {win_kind_q[fh_a*4 +: 4], win_taken_q[fh_a], win_bwd_q[fh_a]} :
+                fh_sk_q[c*FR_W +: FR_W];
+        end
+        // the skip decision is taken in state 2 only, where fh_sk_q holds
+        for (c = 0; c < FETCH_W; c = c + 1)
+            fh_rs[c*FR_W +: FR_W] = fh_sk_f[({{(32-SKIP_BITS){1'b0}}, lk_n} + c)*FR_W +: FR_W];
+        fh_rq[0 +: FR_W] = {FR_W{1'b0}};
+        for (c = 1; c < DEC_W + FETCH_W; c = c + 1) begin
+            fh_a = de_q[c*WIN_BITS +: WIN_BITS];
+            fh_rq[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec :
+                {win_kind_q[fh_a*4 +: 4], win_taken_q[fh_a], win_bwd_q[fh_a]};
+        end
+        // after a squash fetch restarts behind the first skip leader
+        // decoded with the flag on (sq_fp)
+        fh_sq = fh_rq[FR_W +: FETCH_W*FR_W];
+        for (jq = DEC_W - 1; jq >= 0; jq = jq - 1)
+            if (c_pi[jq] && ds_sk[jq] && c_fin[jq])
+                fh_sq = fh_rq[(jq+1)*FR_W +: FETCH_W*FR_W];
+    end
+
     // ------------------------------------------------------------ fetch
     // fetch: up to FETCH_W records into the queue; a leader candidate only
     // first in the group with its lookup ready (skip decision), else it ends
@@ -439,9 +504,10 @@ module hwp_pfp #(
     reg [3:0]         fk;
     reg               pbk, fpred, frun;
     reg [PW-1:0]      fp_d;
-    reg [2*FETCH_W*PW-1:0]       fpc;   // fp + c, c < 2 FETCH_W
-    reg [FETCH_W*WIN_BITS-1:0]   fsk;   // fetch slot k's entry after a skip
-    reg [FETCH_W*WIN_BITS-1:0]   fe_d;  // fetch slot k's entry after this group
+    reg [3*FETCH_W*PW-1:0]       fpc;   // fp + c, c < 3 FETCH_W
+    reg [NFE*WIN_BITS-1:0]       fsk;   // entry fp + c after a skip
+    reg [NFE*WIN_BITS-1:0]       fe_d;  // entry fp + c after this group
+    reg [FETCH_W*FR_W-1:0]       fh_d;  // and its record
     reg               pb_c, lp_c, fw_c;
     reg [3:0]         nf, nf_pi, f_skips;
     // per fetch slot: entry written, skip leader, mispredicted, skip count
@@ -489,14 +555,14 @@ module hwp_pfp #(
 
         // the pointers fetch may move to, from registers alone
         kf = 0;  // the loops below assign it only where fetch runs: no latch
-        for (k = 0; k < 2 * FETCH_W; k = k + 1)
+        for (k = 0; k < 3 * FETCH_W; k = k + 1)
             fpc[k*PW +: PW] = fp_q + k[PW-1:0];
-        for (k = 0; k < FETCH_W; k = k + 1)
+        for (k = 0; k < NFE; k = k + 1)
             fsk[k*WIN_BITS +: WIN_BITS] = fp_q[WIN_BITS-1:0] + k[WIN_BITS-1:0] + 1'b1 +
                                           {{(WIN_BITS-SKIP_BITS){1'b0}}, lk_n};
 
         // how far the group runs
-        fp_d = fp_q; fe_d = fe_q; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
+        fp_d = fp_q; fe_d = fe_q; fh_d = fh_rc[0 +: FETCH_W*FR_W]; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
         f_latch = 1'b0; f_use = 1'b0;
         fwr = {FETCH_W{1'b0}};
@@ -512,14 +578,16 @@ module hwp_pfp #(
                 lp_c = s_pi[k];
                 pb_c = s_pba[k];
                 fp_d = fpc[(k+1)*PW +: PW];
-                for (kf = 0; kf < FETCH_W; kf = kf + 1)
+                for (kf = 0; kf < NFE; kf = kf + 1)
                     fe_d[kf*WIN_BITS +: WIN_BITS] = fpc[(k+1+kf)*PW +: WIN_BITS];
+                fh_d = fh_rc[(k+1)*FR_W +: FETCH_W*FR_W];
                 if (k == 0 && s_cand[0]) begin
                     // first in the group with its lookup ready: the skip decision
                     f_use = 1'b1;
                     if (s_skip) begin
                         fp_d = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
                         fe_d = fsk;
+                        fh_d = fh_rs;
                         f_skips = 4'd1;
                         frun = 1'b0;
                     end
@@ -558,11 +626,12 @@ module hwp_pfp #(
     reg            flag_n, pbit_n, fwait_n, lp_n;
     reg [3:0]      res_n;
     reg [PW-1:0]   fp_n;
-    reg [FETCH_W*WIN_BITS-1:0] fe_n;
+    reg [NFE*WIN_BITS-1:0]     fe_n;
+    reg [FETCH_W*FR_W-1:0]     fh_n;
     reg [7:0]      fqn_n;
     always @* begin
         flag_n = flag_c; pbit_n = pb_c; fwait_n = fw_c; res_n = res_cnt_q; lp_n = lp_c;
-        fp_n = fp_d; fe_n = fe_d;
+        fp_n = fp_d; fe_n = fe_d; fh_n = fh_d;
         fqn_n = fq_n_q - dec_fetched + {4'd0, nf};
         if (res_cnt_q != 4'd0) begin
             res_n = res_cnt_q - 4'd1;
@@ -573,7 +642,7 @@ module hwp_pfp #(
             end
         end
         if (squash) begin
-            fp_n = sq_fp; fe_n = sq_fe;
+            fp_n = sq_fp; fe_n = sq_fe; fh_n = fh_sq;
             fqn_n = 8'd0;
             fwait_n = 1'b0;
             res_n = 4'd0;
@@ -602,6 +671,8 @@ module hwp_pfp #(
             hd_q <= {PW{1'b0}};
             fp_q <= {PW{1'b0}};
             fe_q <= fe_rst;
+            fh_q <= {(FETCH_W*FR_W){1'b0}};
+            fh_sk_q <= {(NSK*FR_W){1'b0}};
             de_q <= de_rst;
             tl_q <= {PW{1'b0}};
             fq_n_q <= 8'd0;
@@ -612,6 +683,8 @@ module hwp_pfp #(
             stat_q <= {(NS*CNT_W){1'b0}};
         end else begin
             if (in_fire) tl_q <= tl_q + 1'b1;
+            fh_q <= go ? fh_n : fh_rc[0 +: FETCH_W*FR_W];
+            fh_sk_q <= fh_sk_d;
             sinc_q <= go ? sinc : {(NS*INC_W){1'b0}};
             stat_q <= stat_n;
             if (go) begin
