@@ -37,11 +37,9 @@
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
 // pfp: the default 4-wide front end with 32-bit pcs and 64-bit counters (the
-// widths `hwprof run` models); the bench (24-bit pcs, 32-bit counters)
-// routes near 40 MHz (docs/results/speed.md), and so does the board top's
-// engine, a little above or below from one build to the next: 35 MHz
+// widths `hwprof run` models), engine clock 50 MHz (docs/results/fpga.md)
 `ifdef HWP_ENGINE_PFP
-`define HWP_ENG_MHZ      35
+`define HWP_ENG_MHZ      50
 `define HWP_ENG_W        32
 `define HWP_ENGINE_SIZES .FETCH_W(4), .DEC_W(4), .FQ(32), .WIN_BITS(5), .SET_BITS(4), .MIN_LEN(4), .SKIP_BITS(3), .BR_PEN(3), .PC_W(32), .CNT_W(64)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
