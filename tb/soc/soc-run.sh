@@ -50,7 +50,8 @@ fi
 "${CROSS}objcopy" -O verilog --verilog-data-width=4 --change-addresses=-"$base" -R .mmio "$elf" "$hex"
 echo "soc: running $elf" >&2
 set +e
-"$BUILD/soc/Vhwp_soc" +hex="$hex" --trace "$trace" --max-cycles "${SOC_MAX_CYCLES:-50000000}"
+# the cycle limit: SOC_MAX_CYCLES (make soc-sim SOC_MAX_CYCLES=n), else the simulator's default
+"$BUILD/soc/Vhwp_soc" +hex="$hex" --trace "$trace" ${SOC_MAX_CYCLES:+--max-cycles "$SOC_MAX_CYCLES"}
 rc=$?
 set -e
 exit $rc

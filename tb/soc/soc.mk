@@ -9,7 +9,6 @@ SOC_CSRC := tb/soc/soc_main.cpp
 # the record logic is C99, compiled as C (Verilator would compile it as C++)
 SOC_COBJ := $(SOC_DIR)/soc_retire.o
 SOC_PROGRAMS := $(patsubst tests/soc/%.c,$(SOC_DIR)/prog/%.elf,$(wildcard tests/soc/*.c))
-SOC_MAX_CYCLES ?= 50000000
 # PicoRV32 from the installed pythondata-cpu-picorv32 package (make deps);
 # looked up in the recipes only, so other targets do not start python
 SOC_PICORV32 = $$($(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)')/picorv32.v
@@ -37,4 +36,4 @@ soc-programs: $(SOC_PROGRAMS)
 
 soc-sim: $(SOC_SIM)
 	@test -n "$(PROGRAM)" || { echo "make soc-sim needs PROGRAM=<C file or rv32 ELF>" >&2; exit 2; }
-	@SOC_MAX_CYCLES=$(SOC_MAX_CYCLES) bash tb/soc/soc-run.sh $(PROGRAM)
+	@bash tb/soc/soc-run.sh $(PROGRAM)
