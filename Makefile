@@ -13,6 +13,7 @@
 #   make fuzz [FUZZ_TARGET=t]  one libFuzzer target (FUZZ_TARGETS below)
 #   make traces          re-record the bundled traces from real programs
 #   make soc-sim PROGRAM=<C file or rv32 ELF>   run it on the PicoRV32 SoC (docs/soc.md)
+#   make fusesoc CORE=e TARGET=lint|sim|ulx3s   FuseSoC on hwprof-<e>.core (docs/integration.md)
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
@@ -73,6 +74,19 @@ $(ENGDESC_GEN): cmodel/gen/engdesc_gen.c $(LIB)
 	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -o $@ $< $(LIB) $(LDLIBS_C)
 gen: $(ENGDESC_GEN)
 	$(ENGDESC_GEN) . .
+	bash fpga/fusesoc-gen.sh .
+
+# make fusesoc CORE=<engine> TARGET=<lint|sim|ulx3s>: FuseSoC on the core
+# description hwprof-<engine>.core (docs/integration.md). fpga/fusesoc-bin
+# names the pinned YoWASP place-and-route tools as the flows call them;
+# FUSESOC_IGNORE keeps FuseSoC's library scan out of build/.
+.PHONY: fusesoc
+fusesoc:
+	@test -n "$(CORE)" && test -n "$(TARGET)" || { echo "usage: make fusesoc CORE=<engine> TARGET=<lint|sim|ulx3s>" >&2; exit 2; }
+	@test -f hwprof-$(CORE).core || { echo "make fusesoc: no core hwprof-$(CORE).core (engines: $(ENGINES))" >&2; exit 2; }
+	@mkdir -p $(BUILD) && touch $(BUILD)/FUSESOC_IGNORE
+	PATH=$(CURDIR)/fpga/fusesoc-bin:$$PATH $(VENV)/bin/fusesoc --cores-root . run --build-root $(BUILD)/fusesoc/$(CORE) \
+	  --target=$(TARGET) hwprof:engine:$(CORE):0.1
 
 # ---------------------------------------------------------------- unit tests (C)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
@@ -86,7 +100,7 @@ deps:
 	bash tests/deps.sh
 
 help:
-	@sed -n '2,15p' Makefile
+	@sed -n '2,16p' Makefile
 
 clean:
 	rm -rf $(BUILD)

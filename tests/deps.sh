@@ -48,4 +48,8 @@ if [ ! -f "$stamp" ] || ! cmp -s "$req" "$stamp"; then
 else
   echo "deps: PyPI packages present"
 fi
+# FuseSoC scans a library's whole tree for .core files: the virtual
+# environment (which holds packages with .core files of their own) is not
+# part of this library (docs/integration.md)
+touch "$venv/FUSESOC_IGNORE"
 echo "deps: ok"
