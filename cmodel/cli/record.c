@@ -667,8 +667,7 @@ static int q_retire(qstate *q, emitter *e, hwp_err *err)
     const hwp_rv_insn *d = &en->rv;
     if (!d->valid)
         e->undecoded++;
-    int ctl = d->cls == HWP_CLS_BRANCH || d->cls == HWP_CLS_JUMP || d->cls == HWP_CLS_CALL ||
-              d->cls == HWP_CLS_RET || d->cls == HWP_CLS_IJUMP;
+    int ctl = hwp_rv_is_ctl(d);
     if (!seq && !ctl)
         e->nonseq_other++;
     int is_load = d->cls == HWP_CLS_LOAD;
@@ -698,26 +697,11 @@ static int q_retire(qstate *q, emitter *e, hwp_err *err)
             return emit2(e, b->pc, addr, err);
         return 0;
     }
+    /* the value only where the register dump after the instruction is its
+     * result: not after an interrupted one (a signal), except a control
+     * transfer's link register */
     hwp_rec r;
-    memset(&r, 0, sizeof r);
-    r.a = b->pc;
-    r.insn = d->word;
-    r.cls = (uint8_t)d->cls;
-    r.len = (uint8_t)d->len;
-    r.rd = HWP_RD_NONE;
-    if (rd > 0) {
-        r.rd = (uint8_t)rd;
-        if (rd_known && (seq || ctl)) {
-            r.value = val;
-            r.flags |= HWP_RF_VALUE;
-        }
-    }
-    if (d->mem) {
-        r.addr = addr;
-        r.flags |= HWP_RF_ADDR;
-    }
-    if (ctl && !seq)
-        r.flags |= HWP_RF_TAKEN;
+    hwp_rv_retire_rec(d, b->pc, a->pc, rd, rd_known && (seq || ctl), val, d->mem != 0, addr, &r);
     return emit(e, &r, err);
 }
 

@@ -484,3 +484,33 @@ int hwp_rv_decode(uint32_t word, hwp_rv_insn *out)
         return bad(out); /* 48-bit and longer encodings: not RV64GC */
     return decode32(out, word);
 }
+
+int hwp_rv_is_ctl(const hwp_rv_insn *d)
+{
+    return d->cls == HWP_CLS_BRANCH || d->cls == HWP_CLS_JUMP || d->cls == HWP_CLS_CALL ||
+           d->cls == HWP_CLS_RET || d->cls == HWP_CLS_IJUMP;
+}
+
+void hwp_rv_retire_rec(const hwp_rv_insn *d, uint64_t pc, uint64_t next_pc, int rd, int has_value,
+                       uint64_t value, int mem, uint64_t addr, hwp_rec *out)
+{
+    memset(out, 0, sizeof *out);
+    out->a = pc;
+    out->insn = d->word;
+    out->cls = (uint8_t)d->cls;
+    out->len = (uint8_t)d->len;
+    out->rd = HWP_RD_NONE;
+    if (rd > 0) {
+        out->rd = (uint8_t)rd;
+        if (has_value) {
+            out->value = value;
+            out->flags |= HWP_RF_VALUE;
+        }
+    }
+    if (mem) {
+        out->addr = addr;
+        out->flags |= HWP_RF_ADDR;
+    }
+    if (hwp_rv_is_ctl(d) && next_pc != pc + (uint64_t)d->len)
+        out->flags |= HWP_RF_TAKEN;
+}

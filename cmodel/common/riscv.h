@@ -27,6 +27,8 @@
 
 #include <stdint.h>
 
+#include "trace.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -62,6 +64,18 @@ int hwp_rv_length(uint32_t lo16);
  * an illegal or unsupported encoding (out->valid = 0, out->cls = other,
  * out->len still the length from the low bits). */
 int hwp_rv_decode(uint32_t word, hwp_rv_insn *out);
+
+/* 1 if d transfers control (class branch, jump, call, ret or ijump). */
+int hwp_rv_is_ctl(const hwp_rv_insn *d);
+
+/* The retire record (docs/trace-format.md) of instruction d retired at pc,
+ * the next pc being next_pc: word, class and length from d; rd when rd > 0
+ * (else HWP_RD_NONE), with value when has_value; the load/store address
+ * when mem; taken when d transfers control and next_pc != pc + length. The
+ * one definition of a RISC-V retire record: `hwprof record` (qemu register
+ * logs) and the SoC's RVFI capture (tb/soc/soc_retire.c) both use it. */
+void hwp_rv_retire_rec(const hwp_rv_insn *d, uint64_t pc, uint64_t next_pc, int rd, int has_value,
+                       uint64_t value, int mem, uint64_t addr, hwp_rec *out);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,9 @@ module hwp_soc #(
 ) (
     input wire clk_i,
     input wire rst_i,
+    // no new memory access starts while high (the core waits for its bus):
+    // backpressure from a profiling engine (hwp_soc_eng); 0 when unused
+    input wire hold_i,
 
     // program output: one byte per store to the UART register
     output reg       uart_valid_o,
@@ -151,8 +154,10 @@ module hwp_soc #(
   // ------------------------------------------------------------ bus
   wire sel_mem = mem_addr[31:MEM_AW] == MEM_BASE[31:MEM_AW];
   wire sel_mmio = mem_addr[31:12] == MMIO_BASE[31:12];
-  // one access per request: the core drops mem_valid the clock after ready
-  wire req = mem_valid && !mem_ready_q;
+  // one access per request: the core drops mem_valid the clock after ready;
+  // none starts under hold_i (each retirement needs a fetch before it, so
+  // only an instruction already fetched can still retire)
+  wire req = mem_valid && !mem_ready_q && !hold_i;
   reg sel_mem_q;
   wire [31:0] mem_rdata_mem;
 

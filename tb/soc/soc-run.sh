@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Runs a program on the SoC simulator (make soc-sim; docs/soc.md):
-#   tb/soc/soc-run.sh PROGRAM [TRACE]    PROGRAM: a C file (built with the
-#       runtime of tests/soc/rt into build/soc/prog/NAME.elf) or an rv32 ELF;
-#       the retire trace goes to TRACE (default build/soc/NAME.hwpt).
+#   tb/soc/soc-run.sh PROGRAM [TRACE] [-- ENGINE OPTIONS]
+#       PROGRAM: a C file (built with the runtime of tests/soc/rt into
+#       build/soc/prog/NAME.elf) or an rv32 ELF; the retire trace goes to
+#       TRACE (default build/soc/NAME.hwpt). SOC_SIM: the simulator (default
+#       build/soc/Vhwp_soc; make soc-sim ENGINE=e passes the engine's, and the
+#       options after -- go to it: those of `hwprof run --engine e`).
+#       SOC_PROFILE=FILE: the engine's profile goes there instead of stdout.
 #   tb/soc/soc-run.sh --build-only FILE.c OUT.elf
 # Exit status: the program's exit code; 125 if the simulation failed; 2 usage.
 set -euo pipefail
@@ -24,7 +28,14 @@ if [ "${1:-}" = --build-only ]; then
   [ $# -eq 3 ] || { echo "usage: $0 --build-only FILE.c OUT.elf" >&2; exit 2; }
   build_elf "$2" "$3"; exit
 fi
-[ $# -ge 1 ] && [ $# -le 2 ] || { sed -n '3,9p' "$0" >&2; exit 2; }
+eopts=()
+args=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = -- ]; then shift; eopts=("$@"); break; fi
+  args+=("$1"); shift
+done
+set -- "${args[@]}"
+[ $# -ge 1 ] && [ $# -le 2 ] || { sed -n '3,14p' "$0" >&2; exit 2; }
 prog=$1
 [ -f "$prog" ] || { echo "soc-run: no such file: $prog" >&2; exit 2; }
 name=$(basename "$prog"); name=${name%.*}
@@ -51,7 +62,13 @@ fi
 echo "soc: running $elf" >&2
 set +e
 # the cycle limit: SOC_MAX_CYCLES (make soc-sim SOC_MAX_CYCLES=n), else the simulator's default
-"$BUILD/soc/Vhwp_soc" +hex="$hex" --trace "$trace" ${SOC_MAX_CYCLES:+--max-cycles "$SOC_MAX_CYCLES"}
+sim=${SOC_SIM:-$BUILD/soc/Vhwp_soc}
+if [ "${sim##*/}" = Vhwp_soc ]; then
+  "$sim" +hex="$hex" --trace "$trace" ${SOC_MAX_CYCLES:+--max-cycles "$SOC_MAX_CYCLES"}
+else
+  "$sim" +hex="$hex" --trace "$trace" ${SOC_MAX_CYCLES:+--max-cycles "$SOC_MAX_CYCLES"} \
+    ${SOC_PROFILE:+--profile "$SOC_PROFILE"} -- ${eopts[@]+"${eopts[@]}"}
+fi
 rc=$?
 set -e
 exit $rc

@@ -1,39 +1,106 @@
 # SPDX-License-Identifier: Apache-2.0
 # The SoC's simulator and programs (docs/soc.md); included by the Makefile.
 #   make soc-sim PROGRAM=<C file or rv32 ELF> [SOC_MAX_CYCLES=n]
+#   make soc-sim PROGRAM=... ENGINE=<rap|mhash|strat> [CONFIG=c] [SOC_OPTS="..."] [SOC_PROFILE=f]
+#        the engine on the retire port, sized as CONFIG of tb/<engine>/engine.mk
+#        (default its first); SOC_OPTS: the `hwprof run --engine E` options
+#        (default SOC_OPTS_<engine>_<config> below); SOC_PROFILE: the profile
+#        into that file instead of stdout
 #   make soc-programs    build the programs of tests/soc/*.c
-SOC_DIR  := $(BUILD)/soc
+# The RTL comes from RTL_DIR (default rtl); with BOARD_SIM_TAG set (the
+# mutation checks: a mutated copy of rtl/) the simulators are built in
+# build/soc-<tag>/, so they never replace the ones of the tree's RTL.
+SOC_DIR  := $(BUILD)/soc$(if $(BOARD_SIM_TAG),-$(BOARD_SIM_TAG))
 SOC_SIM  := $(SOC_DIR)/Vhwp_soc
-SOC_RTL  := rtl/soc/hwp_soc.v rtl/soc/hwp_soc_mem.v
-SOC_CSRC := tb/soc/soc_main.cpp
+SOC_RTL  := $(addprefix $(abspath $(RTL_DIR))/,lint.vlt soc/picorv32.vlt soc/hwp_soc.v soc/hwp_soc_mem.v)
+SOC_CSRC := $(CURDIR)/tb/soc/soc_main.cpp
 # the record logic is C99, compiled as C (Verilator would compile it as C++)
 SOC_COBJ := $(SOC_DIR)/soc_retire.o
-SOC_PROGRAMS := $(patsubst tests/soc/%.c,$(SOC_DIR)/prog/%.elf,$(wildcard tests/soc/*.c))
+SOC_PROGRAMS := $(patsubst tests/soc/%.c,$(BUILD)/soc/prog/%.elf,$(wildcard tests/soc/*.c))
 # PicoRV32 from the installed pythondata-cpu-picorv32 package (make deps);
 # looked up in the recipes only, so other targets do not start python
 SOC_PICORV32 = $$($(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)')/picorv32.v
-SOC_VFLAGS := --cc --exe --build -j 2 -O2 -Wall --timescale 1ns/1ps -DRISCV_FORMAL \
-	--x-assign unique --x-initial unique --top-module hwp_soc \
+# SOC_LINK: the C objects and libraries of the harness (set per simulator)
+SOC_VFLAGS = --cc --exe --build -j 2 -O2 -Wall --timescale 1ns/1ps -DRISCV_FORMAL \
+	--x-assign unique --x-initial unique \
 	-CFLAGS "-O2 -std=c++14 -I$(CURDIR)/cmodel/common -I$(CURDIR)/tb/soc" \
-	-LDFLAGS "$(CURDIR)/$(SOC_COBJ) $(CURDIR)/$(LIB) -lzstd -lm"
+	-LDFLAGS "$(abspath $(SOC_LINK)) -lzstd -lm"
 
-.PHONY: soc-sim soc-build soc-programs
-soc-build: $(SOC_SIM)
+.PHONY: soc-sim soc-build soc-programs soc-sizes
 $(SOC_COBJ): tb/soc/soc_retire.c tb/soc/soc_retire.h
 	@mkdir -p $(SOC_DIR)
 	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -c $< -o $@
-$(SOC_SIM): $(SOC_RTL) $(SOC_CSRC) $(SOC_COBJ) rtl/soc/picorv32.vlt $(LIB)
-	@mkdir -p $(SOC_DIR)
-	@rm -f $@
-	@nice $(VERILATOR) $(SOC_VFLAGS) -Mdir $(SOC_DIR)/obj -o $(CURDIR)/$@ \
-	  rtl/lint.vlt rtl/soc/picorv32.vlt $(SOC_RTL) $(SOC_PICORV32) $(addprefix $(CURDIR)/,$(SOC_CSRC)) \
-	  > $(SOC_DIR)/build.log 2>&1 || { cat $(SOC_DIR)/build.log; echo "FAIL soc: simulator build failed"; exit 1; }
 
-$(SOC_DIR)/prog/%.elf: tests/soc/%.c $(wildcard tests/soc/rt/*)
+$(BUILD)/soc/prog/%.elf: tests/soc/%.c $(wildcard tests/soc/rt/*)
 	@bash tb/soc/soc-run.sh --build-only $< $@
 
 soc-programs: $(SOC_PROGRAMS)
 
+ifeq ($(ENGINE),)
+soc-build: $(SOC_SIM)
+$(SOC_SIM): SOC_LINK := $(SOC_COBJ) $(LIB)
+$(SOC_SIM): $(SOC_RTL) $(SOC_CSRC) $(SOC_COBJ) $(LIB)
+	@mkdir -p $(SOC_DIR)
+	@rm -f $@
+	@nice $(VERILATOR) $(SOC_VFLAGS) --top-module hwp_soc -Mdir $(SOC_DIR)/obj -o $(abspath $@) \
+	  $(SOC_RTL) $(SOC_PICORV32) $(SOC_CSRC) \
+	  > $(SOC_DIR)/build.log 2>&1 || { cat $(SOC_DIR)/build.log; echo "FAIL soc: simulator build failed"; exit 1; }
+
 soc-sim: $(SOC_SIM)
 	@test -n "$(PROGRAM)" || { echo "make soc-sim needs PROGRAM=<C file or rv32 ELF>" >&2; exit 2; }
-	@bash tb/soc/soc-run.sh $(PROGRAM)
+	@SOC_SIM=$(SOC_SIM) bash tb/soc/soc-run.sh $(PROGRAM)
+else
+# ---------------------------------------------------------------- with an engine
+# The engine behind its board adapter in hwp_soc_eng (rtl/soc/hwp_soc_eng.v),
+# sized by the preset SIM_GPARAMS_<CONFIG> of tb/<engine>/engine.mk: the
+# build writes them into hwp_soc_sizes.vh as the adapter's parameters
+# (HWP_ENGINE_SIZES, numbers as 32-bit constants), its field width
+# (HWP_ENG_W = W) and counter width (HWP_ENG_CW = CW: mhash's output word).
+SOC_EDIR   := $(SOC_DIR)/$(ENGINE)-$(CONFIG)
+SOC_ESIM   := $(SOC_EDIR)/Vhwp_soc_eng
+SOC_ESIZES := $(SOC_EDIR)/hwp_soc_sizes.vh
+SOC_ERTL   := $(addprefix $(abspath $(RTL_DIR))/,$(sort $(SIM_RTL) common/hwp_fifo_fwft.v) \
+	board/hwp_adapt_$(ENGINE).v soc/hwp_soc_eng.v)
+SOC_GP      = $(SIM_GPARAMS_$(CONFIG))
+soc_gpv     = $(patsubst $(1)=%,%,$(filter $(1)=%,$(SOC_GP)))
+# The `hwprof run --engine E` options of each preset: its build parameters
+# where they differ from hwprof's defaults (the harness checks them against
+# the engine's INFO word and stops on a difference) and its run-time
+# settings (SIM_ARGS_<config>, in hwprof's words).
+SOC_OPTS_strat_default := --mode hp --rate 256
+SOC_OPTS_rap_default   := --entries 16 --buffer 4 --eps 0.1
+SOC_OPTS_mhash_t4c1r0  := --accumulator 32 --tables 4 --cons 1 --reset 0 --shield 1 --retain 1 \
+	--interval 2000 --threshold-count 20
+SOC_OPTS ?= $(SOC_OPTS_$(ENGINE)_$(CONFIG))
+# the engine's host side is hwprof's own (cmodel/cli/eng_<engine>.c)
+SOC_CLI_LIB := $(SOC_DIR)/libhwpcli.a
+$(SOC_CLI_LIB): $(filter-out %/main.o,$(CLI_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+$(SOC_DIR)/soc_engine.o: tb/soc/soc_engine.c tb/soc/soc_engine.h tb/soc/soc_retire.h
+	@mkdir -p $(SOC_DIR)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -Icmodel/cli -Itb/soc -c $< -o $@
+
+$(SOC_ESIZES): tb/$(ENGINE)/engine.mk tb/soc/soc.mk
+	@mkdir -p $(SOC_EDIR)
+	@{ echo '// Generated by tb/soc/soc.mk from SIM_GPARAMS_$(CONFIG) of tb/$(ENGINE)/engine.mk'; \
+	  echo '`define HWP_ENG_W        $(call soc_gpv,W)'; \
+	  $(if $(call soc_gpv,CW),echo '`define HWP_ENG_CW       $(call soc_gpv,CW)';) \
+	  echo '`define HWP_ENGINE_SIZES $(SOC_GP)' | sed -E "s/([A-Za-z_0-9]+)=([0-9]+)( |$$)/\\1=32'd\\2\\3/g; s/([A-Za-z_0-9]+)=([^ ]+)/.\\1(\\2)/g; s/\\) \\./), ./g"; \
+	} > $@
+soc-sizes: $(SOC_ESIZES)
+
+soc-build: $(SOC_ESIM)
+$(SOC_ESIM): SOC_LINK := $(SOC_COBJ) $(SOC_DIR)/soc_engine.o $(SOC_CLI_LIB) $(LIB)
+$(SOC_ESIM): $(SOC_RTL) $(SOC_ERTL) $(SOC_ESIZES) $(SOC_CSRC) $(SOC_COBJ) $(SOC_DIR)/soc_engine.o \
+	  $(SOC_CLI_LIB) $(LIB) $(wildcard $(RTL_DIR)/board/*.vh)
+	@rm -f $@
+	@nice $(VERILATOR) $(SOC_VFLAGS) --top-module hwp_soc_eng -I$(abspath $(RTL_DIR))/board -I$(abspath $(SOC_EDIR)) \
+	  -D$(shell echo HWP_ENGINE_$(ENGINE) | tr a-z A-Z) -CFLAGS -DSOC_ENGINE=$(ENGINE) \
+	  -Mdir $(SOC_EDIR)/obj -o $(abspath $@) $(SOC_RTL) $(SOC_ERTL) $(SOC_PICORV32) $(SOC_CSRC) \
+	  > $(SOC_EDIR)/build.log 2>&1 || { cat $(SOC_EDIR)/build.log; echo "FAIL soc: simulator build failed ($(ENGINE))"; exit 1; }
+
+soc-sim: $(SOC_ESIM)
+	@test -n "$(PROGRAM)" || { echo "make soc-sim needs PROGRAM=<C file or rv32 ELF>" >&2; exit 2; }
+	@SOC_SIM=$(SOC_ESIM) bash tb/soc/soc-run.sh $(PROGRAM) -- $(SOC_OPTS)
+endif

@@ -20,13 +20,18 @@ typedef struct soc_retire {
     uint32_t mem, addr;    /* mem: load or store, addr = rs1 + imm */
 } soc_retire;
 
-/* Fills *out: class and length from the project's decoder, rd and value from
- * the port (rd 0 = none), the address of a load/store, taken when a control
- * transfer's next pc is not pc + 4. */
+/* Fills *out with hwp_rv_retire_rec (cmodel/common/riscv.h), the record
+ * `hwprof record` makes: class and length from the project's decoder, rd and
+ * value from the port (rd 0 = none), the address of a load/store, taken
+ * when a control transfer's next pc is not pc + 4. */
 void soc_retire_rec(const soc_retire *in, hwp_rec *out);
 
-/* Opens a retire trace (isa riscv64: RV32IM encodings decode as in RV64;
- * values and addresses are the 32-bit ones, zero-extended). */
+/* The header of the SoC's retire traces (isa riscv64: RV32IM encodings
+ * decode as in RV64; values and addresses are the 32-bit ones,
+ * zero-extended; count unknown). */
+void soc_trace_info(hwp_trace_info *info);
+
+/* Opens a retire trace with that header. */
 int soc_trace_open(hwp_writer **w, const char *path, hwp_err *err);
 
 #ifdef __cplusplus

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+// Purpose: the hwprof SoC with a profiling engine on the core's retirement
+// port (issue 20, docs/soc.md): hwp_soc, an event queue, and one engine
+// behind its board adapter (rtl/board/hwp_adapt_<engine>.v), all on the
+// core's clock. The engine is the one define HWP_ENGINE_<NAME> selects
+// (rtl/board/hwp_engines.vh); its sizes come from hwp_soc_sizes.vh
+// (HWP_ENG_W, HWP_ENG_CW, HWP_ENGINE_SIZES), which the build writes from the
+// engine's tb/<engine>/engine.mk preset.
+//
+// Events: each retirement becomes the record a retire trace holds
+// (hwp_soc's retire port), and the event is that record mapped as `hwprof
+// run --engine <engine>` maps a retire trace record:
+//   rap    every retirement, key = pc
+//   mhash  every retirement, <pc, rd value> (0 when no register is written)
+//   strat  the loads that write a register, <pc, loaded value>
+// The <a, b> pair goes through the adapter's record mapping (rec_a_i,
+// rec_b_i -> rec_w_o, the board's TUPLES path) into the event queue, and
+// from there into the engine. Values are the 32-bit ones, zero-extended.
+// The last event is the exit store (the store that retires once the exit
+// register is written, the last record of the trace); after it the core is
+// held, the queue drains and EOS goes to the engine.
+//
+// Backpressure: while the queue has fewer than two free slots, no memory
+// access starts (hwp_soc hold_i), so the core stops retiring. An event that
+// still finds the queue full is dropped and counted (eng_dropped_o); the
+// harness fails the run if that count is not zero.
+//
+// Configuration and readout are the board's: the harness writes the CONFIG
+// registers (cfg_*, with the shell's range check chk_*) while rst_i holds
+// core and engine in reset (cfg_rst_i is the registers' own reset), reads the
+// build parameters from info_o, and takes every output record (orec_*) in
+// the clock it is valid, as the link's encoder would.
+`default_nettype none
+`include "hwp_soc_sizes.vh"
+`include "hwp_engines.vh"
+
+module hwp_soc_eng #(
+    parameter [31:0] MEM_BASE = 32'h0002_0000,  // memory base (reset pc)
+    parameter integer MEM_AW = 17,  // memory size: 2^MEM_AW bytes
+    parameter [31:0] MMIO_BASE = 32'h1000_0000,  // UART and exit registers (4 KiB page)
+    parameter integer EQ_AW = 2  // event queue: 2^EQ_AW entries (>= 2)
+) (
+    input wire clk_i,
+    input wire rst_i,      // core, event queue and engine
+    input wire cfg_rst_i,  // the engine's CONFIG registers
+
+    // program output, exit, trap and bus error: as hwp_soc
+    output wire        uart_valid_o,
+    output wire [ 7:0] uart_data_o,
+    output wire        exit_o,
+    output wire [31:0] exit_code_o,
+    output wire        trap_o,
+    output wire        bus_err_o,
+    output wire [31:0] bus_err_addr_o,
+
+    // retire port: as hwp_soc
+    output wire        retire_valid_o,
+    output wire [31:0] retire_pc_o,
+    output wire [31:0] retire_insn_o,
+    output wire [31:0] retire_next_pc_o,
+    output wire [ 4:0] retire_rd_o,
+    output wire [31:0] retire_rd_value_o,
+    output wire        retire_mem_o,
+    output wire [31:0] retire_addr_o,
+    output wire [ 3:0] retire_wmask_o,
+    output wire [31:0] retire_mem_rdata_o,
+    output wire [31:0] retire_mem_wdata_o,
+
+    // engine configuration (the adapter's link-domain ports)
+    input  wire         cfg_def_i,
+    input  wire         cfg_we_i,
+    input  wire [  7:0] cfg_reg_i,
+    input  wire [ 63:0] cfg_val_i,
+    input  wire [  7:0] chk_reg_i,
+    input  wire [ 63:0] chk_val_i,
+    output wire         chk_ok_o,
+    output wire [511:0] info_o,
+
+    // events
+    output wire        eng_event_o,    // an event entered the queue this clock
+    output wire        eng_hold_o,     // the core is held for the queue (not after the exit)
+    output reg  [31:0] eng_dropped_o,  // events that found the queue full
+    output reg         eng_eos_o,      // the last event is in the engine: EOS
+
+    // output records, one per clock while orec_valid_o (always taken)
+    output wire        orec_valid_o,
+    output wire [ 7:0] orec_tag_o,
+    output wire [ 1:0] orec_n_o,
+    output wire        orec_cont_o,
+    output wire        orec_last_o,
+    output wire        orec_done_o,
+    output wire [63:0] orec_f0_o,
+    output wire [63:0] orec_f1_o,
+    output wire [63:0] orec_f2_o
+);
+  localparam integer IFW = `HWP_IFW, OFW = `HWP_OFW;
+
+  // ------------------------------------------------------------ SoC
+  wire hold;
+  hwp_soc #(
+      .MEM_BASE (MEM_BASE),
+      .MEM_AW   (MEM_AW),
+      .MMIO_BASE(MMIO_BASE)
+  ) u_soc (
+      .clk_i(clk_i),
+      .rst_i(rst_i),
+      .hold_i(hold),
+      .uart_valid_o(uart_valid_o),
+      .uart_data_o(uart_data_o),
+      .exit_o(exit_o),
+      .exit_code_o(exit_code_o),
+      .trap_o(trap_o),
+      .bus_err_o(bus_err_o),
+      .bus_err_addr_o(bus_err_addr_o),
+      .retire_valid_o(retire_valid_o),
+      .retire_pc_o(retire_pc_o),
+      .retire_insn_o(retire_insn_o),
+      .retire_next_pc_o(retire_next_pc_o),
+      .retire_rd_o(retire_rd_o),
+      .retire_rd_value_o(retire_rd_value_o),
+      .retire_mem_o(retire_mem_o),
+      .retire_addr_o(retire_addr_o),
+      .retire_wmask_o(retire_wmask_o),
+      .retire_mem_rdata_o(retire_mem_rdata_o),
+      .retire_mem_wdata_o(retire_mem_wdata_o)
+  );
+
+  // ------------------------------------------------------------ events
+  // the exit store is the last retirement the trace and the engine see
+  reg stop_q;
+  wire live = retire_valid_o && !stop_q;
+  wire exit_store = live && exit_o && retire_wmask_o != 4'd0;
+`ifdef HWP_ENGINE_RAP
+  wire ev = live;
+  wire [31:0] ev_a = retire_pc_o;
+  wire [31:0] ev_b = 32'd0;
+`elsif HWP_ENGINE_MHASH
+  wire [31:0] rd_val = retire_rd_o != 5'd0 ? retire_rd_value_o : 32'd0;
+  wire ev = live;
+  wire [31:0] ev_a = retire_pc_o;
+  wire [31:0] ev_b = rd_val;
+`else
+  // strat: loads (class load: opcode LOAD) with a destination register
+  wire [31:0] rd_val = retire_rd_o != 5'd0 ? retire_rd_value_o : 32'd0;
+  wire ev = live && retire_insn_o[6:0] == 7'b0000011 && retire_rd_o != 5'd0;
+  wire [31:0] ev_a = retire_pc_o;
+  wire [31:0] ev_b = rd_val;
+`endif
+  wire [IFW-1:0] ev_w;
+
+  wire q_in_ready, q_valid, e_in_ready;
+  wire [IFW-1:0] q_w;
+  wire [EQ_AW:0] q_count;
+  hwp_fifo_fwft #(
+      .W (IFW),
+      .AW(EQ_AW)
+  ) u_q (
+      .clk_i(clk_i),
+      .rst_i(rst_i),
+      .in_valid_i(ev),
+      .in_ready_o(q_in_ready),
+      .in_data_i(ev_w),
+      .out_valid_o(q_valid),
+      .out_ready_i(e_in_ready),
+      .out_data_o(q_w),
+      .count_o(q_count)
+  );
+  localparam [EQ_AW:0] Q_HOLD = (1 << EQ_AW) - 2;
+  assign hold = stop_q || q_count >= Q_HOLD;
+  assign eng_event_o = ev && q_in_ready;
+  assign eng_hold_o = hold && !stop_q;
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      stop_q <= 1'b0;
+      eng_eos_o <= 1'b0;
+      eng_dropped_o <= 32'd0;
+    end else begin
+      if (exit_store) stop_q <= 1'b1;
+      if (stop_q && q_count == {(EQ_AW + 1) {1'b0}}) eng_eos_o <= 1'b1;
+      if (ev && !q_in_ready) eng_dropped_o <= eng_dropped_o + 32'd1;
+    end
+  end
+
+  // ------------------------------------------------------------ engine
+  wire [OFW-1:0] out_w;
+  wire unused_irq;
+  `HWP_ADAPTER #(`HWP_ENGINE_SIZES) u_eng (
+      .lclk_i(clk_i), .lrst_i(cfg_rst_i),
+      .cfg_def_i(cfg_def_i), .cfg_we_i(cfg_we_i), .cfg_reg_i(cfg_reg_i), .cfg_val_i(cfg_val_i),
+      .chk_reg_i(chk_reg_i), .chk_val_i(chk_val_i), .chk_ok_o(chk_ok_o), .info_o(info_o),
+      .rec_a_i({32'd0, ev_a}), .rec_b_i({32'd0, ev_b}), .rec_c_i(64'd0), .rec_d_i(64'd0),
+      .rec_w_o(ev_w),
+      .orec_w_i(out_w), .orec_tag_o(orec_tag_o), .orec_n_o(orec_n_o), .orec_cont_o(orec_cont_o),
+      .orec_last_o(orec_last_o), .orec_done_o(orec_done_o),
+      .orec_f0_o(orec_f0_o), .orec_f1_o(orec_f1_o), .orec_f2_o(orec_f2_o),
+      .eclk_i(clk_i), .erst_i(rst_i),
+      .in_valid_i(q_valid), .in_ready_o(e_in_ready), .in_w_i(q_w), .in_hop_i(1'b0),
+      .eos_i(eng_eos_o),
+      .out_valid_o(orec_valid_o), .out_ready_i(1'b1), .out_w_o(out_w), .irq_o(unused_irq)
+  );
+endmodule
+
+`default_nettype wire

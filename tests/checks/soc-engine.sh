@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Engines on the SoC's retire port (docs/soc.md, "Running with an engine"):
+# for rap, mhash and strat, tests/soc/lz.c runs on the SoC with the engine
+# attached (make soc-sim ENGINE=e: the engine's default preset, the options
+# SOC_OPTS of tb/soc/soc.mk), which writes the run's retire trace and the
+# profile the harness read out of the engine. `hwprof run --engine e` with
+# the same options on that trace must print the same profile, byte for byte.
+# The run itself must pass the program's check (exit 0, its output line),
+# drop no event and give the engine exactly the events hwprof maps from the
+# trace (the harness fails otherwise), and the profile must not be empty.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+check_begin soc-engine "$H" "$BUILD/soc/prog/lz.elf"
+elf=$BUILD/soc/prog/lz.elf
+sd=$BUILD/soc${BOARD_SIM_TAG:+-$BOARD_SIM_TAG}
+summary=()
+for e in rap mhash strat; do
+  make -s --no-print-directory soc-build ENGINE=$e > "$tmp/build-$e.txt" 2>&1 \
+    || { tail -20 "$tmp/build-$e.txt"; fail "SoC simulator build with $e"; }
+  cfg=$(make -s --no-print-directory print-CONFIG ENGINE=$e)
+  read -ra opts <<<"$(make -s --no-print-directory print-SOC_OPTS ENGINE=$e)"
+  set +e
+  SOC_SIM=$sd/$e-$cfg/Vhwp_soc_eng SOC_PROFILE=$tmp/$e.soc bash tb/soc/soc-run.sh "$elf" "$tmp/$e.hwpt" \
+    -- "${opts[@]}" > "$tmp/$e.out" 2> "$tmp/$e.err"
+  rc=$?
+  set -e
+  [ $rc -eq 0 ] || { cat "$tmp/$e.err"; fail "$e: the SoC run exited with $rc"; }
+  grep -q '^lz: 6000 bytes -> .* round trip ok$' "$tmp/$e.out" || { cat "$tmp/$e.out"; fail "$e: program output wrong"; }
+  "$H" run --engine $e "${opts[@]}" "$tmp/$e.hwpt" > "$tmp/$e.run" 2> "$tmp/$e.runerr" \
+    || { tail -5 "$tmp/$e.runerr"; fail "$e: hwprof run on the run's retire trace failed"; }
+  [ "$(wc -l < "$tmp/$e.run")" -ge 3 ] || { cat "$tmp/$e.run"; fail "$e: hwprof run printed almost nothing"; }
+  if ! cmp -s "$tmp/$e.soc" "$tmp/$e.run"; then
+    echo "profile lines: SoC $(wc -l < "$tmp/$e.soc"), hwprof run $(wc -l < "$tmp/$e.run"); first differences (< SoC, > hwprof run):"
+    diff "$tmp/$e.soc" "$tmp/$e.run" | head -n 8 || true
+    fail "$e: the profile read out of the SoC's engine differs from hwprof run on the captured trace"
+  fi
+  s=$(grep '^soc: exit code' "$tmp/$e.err")
+  summary+=("$e: $(wc -l < "$tmp/$e.run") lines, $(sed -E 's/.* retirements, ([0-9]+ events).*core held ([0-9]+ cycles).*/\1, core held \2/' <<<"$s")")
+done
+echo "PASS soc-engine: lz on the SoC, profile of the engine = hwprof run on the same run's trace ($(IFS=';'; echo "${summary[*]}" | sed 's/;/; /g'))"
