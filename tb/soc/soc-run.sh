@@ -44,7 +44,8 @@ case $prog in
   *) elf=$prog ;;
 esac
 trace=${2:-$BUILD/soc/$name.hwpt}
-hex=$BUILD/soc/prog/$name.hex
+# the memory image next to the trace: runs with their own traces share nothing
+hex=${trace%.*}.hex
 mkdir -p "$(dirname "$hex")" "$(dirname "$trace")"
 # memory image: word addresses from the memory's base (rtl/soc/hwp_soc_mem.v);
 # the MMIO page is not memory

@@ -27,10 +27,6 @@ SOC_VFLAGS = --cc --exe --build -j 2 -O2 -Wall --timescale 1ns/1ps -DRISCV_FORMA
 	-LDFLAGS "$(abspath $(SOC_LINK)) -lzstd -lm"
 
 .PHONY: soc-sim soc-build soc-programs soc-sizes
-$(SOC_COBJ): tb/soc/soc_retire.c tb/soc/soc_retire.h
-	@mkdir -p $(SOC_DIR)
-	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -c $< -o $@
-
 $(BUILD)/soc/prog/%.elf: tests/soc/%.c $(wildcard tests/soc/rt/*)
 	@bash tb/soc/soc-run.sh --build-only $< $@
 
@@ -38,6 +34,9 @@ soc-programs: $(SOC_PROGRAMS)
 
 ifeq ($(ENGINE),)
 soc-build: $(SOC_SIM)
+$(SOC_COBJ): tb/soc/soc_retire.c tb/soc/soc_retire.h
+	@mkdir -p $(SOC_DIR)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -c $< -o $@
 $(SOC_SIM): SOC_LINK := $(SOC_COBJ) $(LIB)
 $(SOC_SIM): $(SOC_RTL) $(SOC_CSRC) $(SOC_COBJ) $(LIB)
 	@mkdir -p $(SOC_DIR)
@@ -68,17 +67,26 @@ soc_gpv     = $(patsubst $(1)=%,%,$(filter $(1)=%,$(SOC_GP)))
 # the engine's INFO word and stops on a difference) and its run-time
 # settings (SIM_ARGS_<config>, in hwprof's words).
 SOC_OPTS_strat_default := --mode hp --rate 256
+SOC_OPTS_strat_tagged  := --mode tag --rate 256 --evict 16 --replace 4 --ak
 SOC_OPTS_rap_default   := --entries 16 --buffer 4 --eps 0.1
+SOC_OPTS_rap_full      := --entries 8 --buffer 1 --buffer-count-bits 4 --merge-first 100 --merge-q 3 \
+	--eps 0.01
 SOC_OPTS_mhash_t4c1r0  := --accumulator 32 --tables 4 --cons 1 --reset 0 --shield 1 --retain 1 \
 	--interval 2000 --threshold-count 20
 SOC_OPTS ?= $(SOC_OPTS_$(ENGINE)_$(CONFIG))
-# the engine's host side is hwprof's own (cmodel/cli/eng_<engine>.c)
-SOC_CLI_LIB := $(SOC_DIR)/libhwpcli.a
+# the engine's host side is hwprof's own (cmodel/cli/eng_<engine>.c); the
+# harness's objects live in the simulator's folder (a check building the
+# plain SoC at the same time writes none of them)
+SOC_CLI_LIB := $(SOC_EDIR)/libhwpcli.a
+SOC_ECOBJ   := $(SOC_EDIR)/soc_retire.o $(SOC_EDIR)/soc_engine.o
 $(SOC_CLI_LIB): $(filter-out %/main.o,$(CLI_OBJ))
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
-$(SOC_DIR)/soc_engine.o: tb/soc/soc_engine.c tb/soc/soc_engine.h tb/soc/soc_retire.h
-	@mkdir -p $(SOC_DIR)
+$(SOC_EDIR)/soc_retire.o: tb/soc/soc_retire.c tb/soc/soc_retire.h
+	@mkdir -p $(SOC_EDIR)
+	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -c $< -o $@
+$(SOC_EDIR)/soc_engine.o: tb/soc/soc_engine.c tb/soc/soc_engine.h tb/soc/soc_retire.h
+	@mkdir -p $(SOC_EDIR)
 	$(CC) $(CFLAGS_COMMON) $(CPPFLAGS_C) -Icmodel/cli -Itb/soc -c $< -o $@
 
 $(SOC_ESIZES): tb/$(ENGINE)/engine.mk tb/soc/soc.mk
@@ -91,9 +99,9 @@ $(SOC_ESIZES): tb/$(ENGINE)/engine.mk tb/soc/soc.mk
 soc-sizes: $(SOC_ESIZES)
 
 soc-build: $(SOC_ESIM)
-$(SOC_ESIM): SOC_LINK := $(SOC_COBJ) $(SOC_DIR)/soc_engine.o $(SOC_CLI_LIB) $(LIB)
-$(SOC_ESIM): $(SOC_RTL) $(SOC_ERTL) $(SOC_ESIZES) $(SOC_CSRC) $(SOC_COBJ) $(SOC_DIR)/soc_engine.o \
-	  $(SOC_CLI_LIB) $(LIB) $(wildcard $(RTL_DIR)/board/*.vh)
+$(SOC_ESIM): SOC_LINK := $(SOC_ECOBJ) $(SOC_CLI_LIB) $(LIB)
+$(SOC_ESIM): $(SOC_RTL) $(SOC_ERTL) $(SOC_ESIZES) $(SOC_CSRC) $(SOC_ECOBJ) $(SOC_CLI_LIB) $(LIB) \
+	  $(wildcard $(RTL_DIR)/board/*.vh)
 	@rm -f $@
 	@nice $(VERILATOR) $(SOC_VFLAGS) --top-module hwp_soc_eng -I$(abspath $(RTL_DIR))/board -I$(abspath $(SOC_EDIR)) \
 	  -D$(shell echo HWP_ENGINE_$(ENGINE) | tr a-z A-Z) -CFLAGS -DSOC_ENGINE=$(ENGINE) \

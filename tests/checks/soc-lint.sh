@@ -7,7 +7,7 @@
 # runtime's linker script can be paired with is linted (MEM_AW 16..18).
 # Then hwp_soc_eng (rtl/soc/hwp_soc_eng.v) with each engine make soc-sim
 # attaches (rap, mhash, strat), sized by the engine's default preset as the
-# simulator build sizes it (make soc-sizes).
+# simulator build sizes it (make soc-sizes, written into the scratch folder).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 check_begin soc-lint
@@ -23,14 +23,14 @@ for aw in 16 17 18; do
 done
 for e in rap mhash strat; do
   cfg=$(make -s --no-print-directory print-CONFIG ENGINE=$e)
-  make -s --no-print-directory soc-sizes ENGINE=$e > /dev/null || fail "make soc-sizes ENGINE=$e"
+  make -s --no-print-directory soc-sizes ENGINE=$e SOC_DIR="$tmp/soc" > /dev/null || fail "make soc-sizes ENGINE=$e"
   erl=()
   for f in $(make -s --no-print-directory print-SIM_RTL ENGINE=$e) common/hwp_fifo_fwft.v board/hwp_adapt_$e.v soc/hwp_soc_eng.v; do
     erl+=("rtl/$f")
   done
   mapfile -t erl < <(printf '%s\n' "${erl[@]}" | awk '!seen[$0]++')
   if ! "${VERILATOR:-verilator}" --lint-only -Wall --timescale 1ns/1ps -DRISCV_FORMAL --top-module hwp_soc_eng \
-    "-DHWP_ENGINE_${e^^}" -I"$PWD/rtl/board" -I"$BUILD/soc/$e-$cfg" rtl/lint.vlt rtl/soc/picorv32.vlt \
+    "-DHWP_ENGINE_${e^^}" -I"$PWD/rtl/board" -I"$tmp/soc/$e-$cfg" rtl/lint.vlt rtl/soc/picorv32.vlt \
     rtl/soc/hwp_soc.v rtl/soc/hwp_soc_mem.v "$core" "${erl[@]/#/$PWD/}" > "$tmp/lint.log" 2>&1 \
     || grep -q '^%' "$tmp/lint.log"; then
     sed 's/^/    /' "$tmp/lint.log" | head -40
