@@ -20,10 +20,11 @@
 // register is written, the last record of the trace); after it the core is
 // held, the queue drains and EOS goes to the engine.
 //
-// Backpressure: while the queue has fewer than two free slots, no memory
-// access starts (hwp_soc hold_i), so the core stops retiring. An event that
-// still finds the queue full is dropped and counted (eng_dropped_o); the
-// harness fails the run if that count is not zero.
+// Backpressure: while the queue holds 2^EQ_AW - 2 events or more (two slots
+// or fewer free, kept for instructions already fetched), no memory access
+// starts (hwp_soc hold_i), so the core stops retiring. An event that still
+// finds the queue full is dropped and counted (eng_dropped_o); the harness
+// fails the run if that count is not zero.
 //
 // Configuration and readout are the board's: the harness writes the CONFIG
 // registers (cfg_*, with the shell's range check chk_*) while rst_i holds
