@@ -115,10 +115,7 @@ module hwp_strat_ak #(
             c_nx[32*i +: 32] = c_q[32*i + 31] ? k1_c : c_q[32*i +: 32] + k1_c;
         end
     end
-    // v_q[ptr_q], kept in a register of its own (vp_q, below) so that the
-    // output register's load does not wait for an AK_K:1 multiplexer
-    reg           vp_q;
-    wire          emits   = hit_f ? ovf : vp_q;
+    wire          emits   = hit_f ? ovf : v_q[ptr_q];
     wire [KW-1:0] ptr_inc = (ptr_q == AK_K[KW-1:0] - 1'b1) ? {KW{1'b0}} : ptr_q + 1'b1;
     wire [KW-1:0] fl_last = AK_K[KW-1:0] - 1'b1;
     // one read mux for both the evicted entry and the flush scan
@@ -193,7 +190,6 @@ module hwp_strat_ak #(
         if (rst_i) begin
             for (r = 0; r < AK_K; r = r + 1) v_q[r] <= 1'b0;
             ptr_q       <= {KW{1'b0}};
-            vp_q        <= 1'b0;
             fl_active_q <= 1'b0;
             fl_done_q   <= 1'b0;
             fl_idx_q    <= {KW{1'b0}};
@@ -220,14 +216,6 @@ module hwp_strat_ak #(
                 v_q[ptr_q] <= 1'b1;
                 ptr_q      <= ptr_inc;
             end
-            // vp_q follows v_q[ptr_q]: after an insertion or eviction the
-            // entry at the next ptr (the one just written when AK_K = 1);
-            // otherwise the same entry, unless the flush scan frees it (the
-            // scan and K2's table writes never share a cycle)
-            if (tuple_w)
-                vp_q <= (ptr_inc == ptr_q) || v_q[ptr_inc];
-            else if (en_i && fl_active_q && out_free && fl_idx_q == ptr_q)
-                vp_q <= 1'b0;
             if (en_i && flush_start_i) begin
                 fl_active_q <= 1'b1;
                 fl_idx_q    <= {KW{1'b0}};
@@ -265,13 +253,6 @@ module hwp_strat_ak #(
             o_c_q <= ld_c;
         end
     end
-
-`ifdef FORMAL
-    // vp_q is v_q[ptr_q] in every cycle after the first reset
-    reg f_rst_seen = 1'b0;
-    always @(posedge clk_i) if (rst_i) f_rst_seen <= 1'b1;
-    always @(*) if (f_rst_seen) assert(vp_q == v_q[ptr_q]);
-`endif
 
     assign pop_o       = k0_load;
     assign busy_o      = k0_v_q || k1_v_q;
