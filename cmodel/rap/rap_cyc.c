@@ -108,7 +108,7 @@ struct rap_cyc {
     int tc_busy; /* RAM TCAM: cycles of write still to go */
     uint64_t stc[RAP_CYC_NGROUPS]; /* accounting only: clocks per state group */
     /* live-node sum (see lsum_step) */
-    uint64_t ea, tq[RAP_CYC_TQ], tl, lsum;
+    uint64_t ea, tq[RAP_CYC_TQ], tl, lsum, lsum_out;
     int tq_h, tq_n, tq_max, tqn;
 };
 
@@ -123,13 +123,16 @@ struct rap_cyc {
  * exactly one of ev, rq (tp + creg + 4), s1, s2 (1 + tp), s3a (creg), s3
  * between push and pop, so the FIFO holds at most 2 (tp + creg) + 8 (tqn,
  * the power of two the RTL uses);
- * tq_max records the depth reached. */
+ * tq_max records the depth reached. The RTL registers each clock's change
+ * and adds it to the sum one clock later, so stat_live_sum_o (lsum_out) is
+ * the sum without the last clock's change. */
 static void lsum_step(rap_cyc_t *m, int st_init, int in_acc, int push, int pop, int live_d)
 {
     const uint64_t LIM = m->LIM;
     uint64_t a = (m->ea + (uint64_t)in_acc) & LIM;
     uint64_t t = st_init ? 0 : (live_d < m->live && m->m_per) ? m->tl : m->tq[m->tq_h];
     uint64_t dt = (a - t) & LIM;
+    m->lsum_out = m->lsum;
     if (in_acc) m->lsum += (uint64_t)m->live;
     if (live_d == m->live + 1) m->lsum += dt;
     if (live_d == m->live - 1) m->lsum -= dt;
@@ -321,7 +324,7 @@ void rap_cyc_free(rap_cyc_t *m)
 static void do_reset(rap_cyc_t *m)
 {
     m->st = ST_INIT;
-    m->ea = m->lsum = 0;
+    m->ea = m->lsum = m->lsum_out = 0;
     m->tq_h = m->tq_n = m->tq_max = 0;
     memset(m->bv, 0, (size_t)m->SN);
     m->ev_v = 0;
@@ -436,7 +439,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     out->done = st == ST_DONE;
     out->n = m->n;
     out->live = m->live;
-    out->live_sum = m->lsum;
+    out->live_sum = m->lsum_out;
     out->state = st;
     out->structural = 0;
 

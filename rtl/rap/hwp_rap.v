@@ -161,8 +161,17 @@ module hwp_rap #(
     reg [N-1:0]  valid_q, valid_d;
     reg [N*LB-1:0] len_q, len_d;
     reg [W-1:0]  pmem [0:N-1];
+    // the counter words in LUT RAM on the ECP5: crd_q and crd2_q are then
+    // fabric flip-flops (a DP16KD's output takes 5.8 ns, on the paths of
+    // stage 3 and of the merge compare)
+`ifdef HWP_ECP5
+    (* ram_style = "distributed" *)
+`endif
     reg [CW-1:0] cmem [0:N-1];
     reg [W-1:0]  prd_q;
+`ifdef HWP_ECP5
+    (* ram_style = "distributed" *)
+`endif
     reg [CW-1:0] cmem2 [0:N-1];  // copy of cmem: second read port for the merge pipeline
     reg [CW-1:0] crd_q, crd2_q;
     // controller
@@ -943,7 +952,9 @@ module hwp_rap #(
     // committed one, the root to event 0. An eviction lives in exactly one of
     // ev, rq (RQ), s1, stage 2 (1 + TP), s3a (CR), s3 from push to pop, so
     // the FIFO (hwp_fifo_fwft) holds at most 2 (TP + CR) + 8 and is never
-    // full when a push comes, even in the clock of a pop.
+    // full when a push comes, even in the clock of a pop. The sum
+    // (stat_live_sum_o) lags one clock: each clock's terms are registered
+    // and added in the next.
     wire ev_push = in_acc ? ((b_hit && b_cnt == BMAX) || (!b_hit && bv_q[bidx]))
                           : (eos_i && ev_free && bflush_any);
     generate
@@ -958,11 +969,18 @@ module hwp_rap #(
             wire [CW-1:0] a = ea_q + {{(CW-1){1'b0}}, in_acc};
             wire          l_inc = (live_d == live_q + 1'b1);
             wire          l_dec = (live_d == live_q - 1'b1);
+            // live decreases only by merge folds (ST_M_RUN), so the tag of a
+            // periodic batch's fold does not wait for the fold decision
             wire [CW-1:0] t = (st_q == ST_INIT) ? {CW{1'b0}} :
-                              (l_dec && m_per_q) ? tl_q : tq_head;
-            wire [63:0]   dt = {{(64-CW){1'b0}}, a - t};
-            wire [63:0]   ev_add = in_acc ? {47'd0, live_q} : 64'd0;
-            wire [63:0]   acc_d = acc_q + ev_add + (l_inc ? dt : 64'd0) - (l_dec ? dt : 64'd0);
+                              (st_q == ST_M_RUN && m_per_q) ? tl_q : tq_head;
+            // this clock's change is registered and added one clock later
+            // (the fold decision and the 64-bit sum in separate clocks)
+            reg           inc_q, dec_q;
+            reg  [CW-1:0] dt_q;
+            reg  [16:0]   ev_add_q;
+            wire [63:0]   dt64 = {{(64-CW){1'b0}}, dt_q};
+            wire [63:0]   acc_d = acc_q + {47'd0, ev_add_q} + (inc_q ? dt64 : 64'd0) -
+                                  (dec_q ? dt64 : 64'd0);
             wire          pop = s3_commit;
             hwp_fifo_fwft #(.W(CW), .AW(TQB)) u_tq (
                 .clk_i(clk_i), .rst_i(rst_i),
@@ -971,12 +989,19 @@ module hwp_rap #(
             );
             always @(posedge clk_i) begin
                 if (pop) tl_q <= tq_head;
+                dt_q <= a - t;
                 if (rst_i) begin
                     ea_q <= {CW{1'b0}};
                     acc_q <= 64'd0;
+                    inc_q <= 1'b0;
+                    dec_q <= 1'b0;
+                    ev_add_q <= 17'd0;
                 end else begin
                     if (in_acc) ea_q <= a;
                     acc_q <= acc_d;
+                    inc_q <= l_inc;
+                    dec_q <= l_dec;
+                    ev_add_q <= in_acc ? live_q : 17'd0;
                 end
             end
             assign stat_live_sum_o = acc_q;
