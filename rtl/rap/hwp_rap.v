@@ -432,19 +432,31 @@ module hwp_rap #(
     wire [CW:0]   nlm_grow = {1'b0, nlm_q} + {4'd0, nlm_q[CW-1:3]};
     wire          force_ok = {1'b0, n_q} > nlm_grow;
 
-    // stage 3 compare
-    wire [CW-1:0] s3_cnt = (fw_v_q && fw_idx_q == s3_idx_q) ? fw_val_q :
-                           (fw2_v && fw2_idx == s3_idx_q) ? fw2_val : s3_crd;
-    wire [CW-1:0] s3_sum = s3_cnt + {{(CW-CB){1'b0}}, s3_c_q};
-    wire [CW+7:0] s3_lhs = s3_sum * H8;
-    wire          s3_need  = s3_v_q && !s3_ns_q && (s3_lvl_q != H[LB-1:0]) &&
-                             (s3_lhs > {8'd0, thr_q});
-    wire          s3_skip  = s3_need && full_q && !force_ok;  // TCAM full: split waits
-    wire          s3_split = s3_need && !s3_skip;
+    // stage 3 compare: the sum and its threshold compare are formed for each
+    // source of the count (the RAM word, the forwarded writes at distances 1
+    // and 2) in parallel and the results selected, so that the forwarding
+    // select is not in series with the adder and the compare
+    wire          s3_f1 = (fw_v_q && fw_idx_q == s3_idx_q);
+    wire          s3_f2 = (fw2_v && fw2_idx == s3_idx_q);
+    wire [CW-1:0] s3_cw = {{(CW-CB){1'b0}}, s3_c_q};
+    wire [CW-1:0] s3_sum_r = s3_crd + s3_cw;
+    wire [CW-1:0] s3_sum_1 = fw_val_q + s3_cw;
+    wire [CW-1:0] s3_sum_2 = fw2_val + s3_cw;
+    wire [CW+7:0] s3_lhs_r = s3_sum_r * H8;
+    wire [CW+7:0] s3_lhs_1 = s3_sum_1 * H8;
+    wire [CW+7:0] s3_lhs_2 = s3_sum_2 * H8;
+    wire          s3_over = s3_f1 ? (s3_lhs_1 > {8'd0, thr_q}) :
+                            s3_f2 ? (s3_lhs_2 > {8'd0, thr_q}) : (s3_lhs_r > {8'd0, thr_q});
+    wire [CW-1:0] s3_sum = s3_f1 ? s3_sum_1 : s3_f2 ? s3_sum_2 : s3_sum_r;
+    // the conditions other than the compare come from registers
+    wire          s3_may = s3_v_q && !s3_ns_q && (s3_lvl_q != H[LB-1:0]);
+    wire          s3_wait = full_q && !force_ok;  // TCAM full: a split waits
+    wire          s3_skip  = s3_may && s3_wait && s3_over;
+    wire          s3_split = s3_may && !s3_wait && s3_over;
     wire [CW-1:0] n_commit = n_q + {{(CW-CB){1'b0}}, s3_c_q};
     wire          s3_commit = run && s3_v_q && !s3_split;
-    wire          s3_mdue = s3_commit && (n_commit >= nm_q);
-    wire          flush = run && s3_v_q && (s3_split || s3_mdue);
+    // a due merge batch flushes whether or not the item splits
+    wire          flush = run && s3_v_q && (s3_split || n_commit >= nm_q);
 
     // the one multiplier: eps_q * n, n of the stage-2 event in RUN, else n
     wire [CW-1:0] mul_n = run ? (n_q + (s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}}) +
@@ -452,10 +464,16 @@ module hwp_rap #(
     wire [CW+15:0] mul_p = eps_q_i * mul_n;
 
     // merge compare and merge-period step
-    wire [CW-1:0] mc_ca = (fw_v_q && fw_idx_q == mc_a_q) ? fw_val_q : crd2_q;
-    wire [CW-1:0] m_sum = mc_ca + mc_cx_q;
+    // (the ancestor's count from the RAM or forwarded: both sums and
+    // compares in parallel, as in stage 3)
+    wire          mc_f = (fw_v_q && fw_idx_q == mc_a_q);
+    wire [CW-1:0] m_sum_r = crd2_q + mc_cx_q;
+    wire [CW-1:0] m_sum_1 = fw_val_q + mc_cx_q;
+    wire [CW+7:0] m_lhs_r = m_sum_r * H8;
+    wire [CW+7:0] m_lhs_1 = m_sum_1 * H8;
+    wire          m_fold = mc_f ? (m_lhs_1 <= {8'd0, thr_q}) : (m_lhs_r <= {8'd0, thr_q});
+    wire [CW-1:0] m_sum = mc_f ? m_sum_1 : m_sum_r;
     wire          m_busy = mk_v_q || mq_v_q || ma_v_q || mad_any || mc_v_q;
-    wire [CW+7:0] m_lhs = m_sum * H8;
     wire [CW+4:0] nm_mul = nm_q * MQ;
     wire [CW-1:0] nm_sat = (nm_mul > {5'd0, LIM}) ? LIM : nm_mul[CW-1:0];
 
@@ -767,10 +785,12 @@ module hwp_rap #(
                 end
                 // stage 2 -> 3 (stage 1 -> 2 is the default copy)
                 s3_v_d = s3p_v;
-                // stage 3
+                // stage 3 (the write address and data do not wait for the decision)
+                c_wa = s3_idx_q; c_wd = s3_sum;
+                fw_idx_d = s3_idx_q; fw_val_d = s3_sum;
                 if (s3_commit) begin
-                    c_we = 1'b1; c_wa = s3_idx_q; c_wd = s3_sum;
-                    fw_v_d = 1'b1; fw_idx_d = s3_idx_q; fw_val_d = s3_sum;
+                    c_we = 1'b1;
+                    fw_v_d = 1'b1;
                     n_d = n_commit;
                     ctr_d[(0)*CW +: CW] = n_commit;
                     if (s3_skip) ctr_d[(4)*CW +: CW] = ctr_q[(4)*CW +: CW] + 1'b1;
@@ -873,9 +893,11 @@ module hwp_rap #(
                 c2_ra = best_idx;
                 mc_v_d = mae_v;
                 // C: fold x into its ancestor if the two together stay within the threshold
-                if (mc_v_q && m_lhs <= {8'd0, thr_q}) begin
-                    c_we = 1'b1; c_wa = mc_a_q; c_wd = m_sum;
-                    fw_v_d = 1'b1; fw_idx_d = mc_a_q; fw_val_d = m_sum;
+                c_wa = mc_a_q; c_wd = m_sum;
+                fw_idx_d = mc_a_q; fw_val_d = m_sum;
+                if (mc_v_q && m_fold) begin
+                    c_we = 1'b1;
+                    fw_v_d = 1'b1;
                     for (wi = 0; wi < N; wi = wi + 1)
                         if (wi[IB-1:0] == mc_x_q) valid_d[wi] = 1'b0;
                     live_d = live_q - 1'b1;
