@@ -25,10 +25,13 @@
 // while a word still holds it. Accumulator: ACC_K registers searched in
 // parallel (a true fully-associative table).
 //
-// Pipeline: accept -> hash stage 1 -> hash stage 2 (bank reads issued) ->
-// S3 (read data, forwarding of the previous cycle's writes, min, update,
-// accumulator search/update, bank writes). The accumulator is read and written
-// in S3 only, so back-to-back tuples see each other's updates.
+// Pipeline, one tuple per clock, never stalling inside: the hash unit, then
+// H (bank addressing, reads issued), F (read data, forward, epoch select), T
+// (minimum tree per sharing class), I (correction for the tuple 2 ahead), W
+// (correction for the tuple 1 ahead, +1, threshold, decision, bank writes,
+// accumulator counts) and X (the inserted tuple's tag written into its
+// entry). Every stage forwards what the tuples ahead of it wrote, so a
+// tuple's update is the one-tuple-at-a-time update (docs/mhash.md).
 `default_nettype none
 
 module hwp_mhash #(
@@ -100,6 +103,14 @@ module hwp_mhash #(
             if (({27'd0, cfg_tables_i} << li) <= MAX_TABLES) lbpt = li[4:0];
         end
     end
+    // thr_mK_q = max(threshold - K, 0), registered (the configuration is
+    // stable after reset): sat^K(x + K) >= threshold is x >= thr_mK_q, a
+    // compare straight from registers instead of one behind K increments
+    reg [CW-1:0] thr_m1_q, thr_m2_q;
+    always @(posedge clk_i) begin
+        thr_m1_q <= cfg_thr_i - 1'b1;
+        thr_m2_q <= (cfg_thr_i > {{(CW-2){1'b0}}, 2'd2}) ? cfg_thr_i - {{(CW-2){1'b0}}, 2'd2} : {CW{1'b0}};
+    end
 
     // ---------------------------------------------------------------- state
     reg [2:0]    st_q /* verilator public_flat_rd */;
@@ -158,6 +169,7 @@ module hwp_mhash #(
     wire [CW-1:0]       acc_c [0:ACC_K-1] /* verilator public_flat_rd */;
     wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in W (one-hot or zero)
     wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
+    wire [ACC_K-1:0]    sx;      // shadow entry is the interval's last tuple, inserted at the end
     wire [W-1:0]        sh_a [0:ACC_K-1];
     wire [W-1:0]        sh_b [0:ACC_K-1];
     wire [CW-1:0]       sh_c [0:ACC_K-1];
@@ -361,11 +373,11 @@ module hwp_mhash #(
     wire [CW-1:0]   w_u1 = sat_inc(w_u_q), w_s1 = sat_inc(w_s_q), w_s2 = sat_inc(w_s1);
     wire [CW-1:0]   w_o1 = sat_inc(o_nm_q);
     wire            w_us  = w_u_q <= w_s_q;     // min(u, s) is u
-    wire            w_us1 = w_u_q <= w_s1;      // min(u, sat(s+1)) is u
+    wire            w_us1 = w_us || w_u_q == w_s1; // min(u, sat(s+1)) is u
     wire            w_uo  = w_u_q <= o_nm_q;    // min(u, the tuple ahead's new minimum) is u
     wire            w_sm  = w_s_q == o_m_q;     // s is the tuple ahead's minimum
-    wire            ge_u1 = w_u1 >= cfg_thr_i, ge_s1 = w_s1 >= cfg_thr_i, ge_s2 = w_s2 >= cfg_thr_i;
-    wire            ge_o1 = w_o1 >= cfg_thr_i, ge_1 = {{(CW-1){1'b0}}, 1'b1} >= cfg_thr_i;
+    wire            ge_u1 = w_u_q >= thr_m1_q, ge_s1 = w_s_q >= thr_m1_q, ge_s2 = w_s_q >= thr_m2_q;
+    wire            ge_o1 = o_nm_q >= thr_m1_q, ge_1 = thr_m1_q == {CW{1'b0}};
     integer wk;
     always @* begin
         for (wk = 0; wk < NB; wk = wk + 1)
@@ -385,22 +397,17 @@ module hwp_mhash #(
         end
     end
 
-    // ---------------------------------------------------------------- W: accumulator search
-    reg          free_found, rep_found;
-    reg [KB-1:0] free_idx, rep_idx;
-    integer ak;
-    always @* begin
-        free_found = 1'b0; rep_found = 1'b0;
-        free_idx = {KB{1'b0}}; rep_idx = {KB{1'b0}};
-        for (ak = ACC_K - 1; ak >= 0; ak = ak - 1) begin
-            if (!acc_v[ak]) begin
-                free_found = 1'b1; free_idx = ak[KB-1:0];
-            end
-            if (acc_v[ak] && acc_r[ak]) begin
-                rep_found = 1'b1; rep_idx = ak[KB-1:0];
-            end
-        end
-    end
+    // ---------------------------------------------------------------- W: accumulator allocation
+    // the lowest-index empty entry, else the lowest-index replaceable one,
+    // as one-hot vectors (x & -x keeps the lowest set bit), so each entry
+    // tests its own bit instead of decoding an encoded index
+    wire [ACC_K-1:0] free_v   = ~acc_v;
+    wire [ACC_K-1:0] rep_v    = acc_v & acc_r;
+    wire [ACC_K-1:0] free_oh  = free_v & (~free_v + 1'b1);
+    wire [ACC_K-1:0] rep_oh   = rep_v & (~rep_v + 1'b1);
+    wire             free_found = |free_v;
+    wire             rep_found  = |rep_v;
+    wire [ACC_K-1:0] alloc_oh = free_found ? free_oh : rep_oh;
 
     // ---------------------------------------------------------------- W: decision and bank writes
     // Tags are unique, so at most one entry matches: the match vector is
@@ -410,7 +417,6 @@ module hwp_mhash #(
     wire          promo   = w_v_q && !hit && nm_ge;
     wire          ins     = promo && (free_found || rep_found);
     wire          refuse  = promo && !(free_found || rep_found);
-    wire [KB-1:0] slot    = free_found ? free_idx : rep_idx;
 
     // bank writes: init clear, pipeline update, or scrub
     integer wj;
@@ -464,8 +470,9 @@ module hwp_mhash #(
 
     assign out_valid_o = eoi_q;
     assign out_eoi_o   = eoi_q && !pend_any;
-    assign out_a_o     = (eoi_q && pend_any) ? sh_a[pend_idx] : {W{1'b0}};
-    assign out_b_o     = (eoi_q && pend_any) ? sh_b[pend_idx] : {W{1'b0}};
+    wire   out_x       = sx[pend_idx];
+    assign out_a_o     = (eoi_q && pend_any) ? (out_x ? shx_a_q : sh_a[pend_idx]) : {W{1'b0}};
+    assign out_b_o     = (eoi_q && pend_any) ? (out_x ? shx_b_q : sh_b[pend_idx]) : {W{1'b0}};
     assign out_count_o = !eoi_q ? {CW{1'b0}} : pend_any ? sh_c[pend_idx] : ncand_q;
     assign stat_refused_o = refused_q;
     assign stat_promotions_o = promo_q;
@@ -582,22 +589,46 @@ module hwp_mhash #(
     // corrected in W for the entry the tuple ahead just wrote
     reg same_q;   // the tuple in W equals the one ahead of it
     always @(posedge clk_i) same_q <= (i_a_q == w_a_q) && (i_b_q == w_b_q);
+
+    // ---------------------------------------------------------------- X: the inserted tuple's tag written
+    // A promotion sets the entry's valid bit and count in W; its tag is
+    // written one clock later from the tuple registered here (x_a_q, x_b_q
+    // into the entry whose insd_q is set), so the decision drives a few
+    // bits per entry, not the whole tag. Until then the entry's tag is
+    // x_a_q / x_b_q (acc_a / acc_b, the snapshot and the I-stage compare
+    // read it that way). At an interval end the last tuple's own insertion
+    // is snapshotted once (shx_a_q, shx_b_q; sx_q marks its entry).
+    reg [W-1:0] x_a_q, x_b_q, shx_a_q, shx_b_q;
+    wire        same_x;   // the tuple in I equals the one whose tag is being written
+    always @(posedge clk_i) begin
+        x_a_q <= w_a_q;
+        x_b_q <= w_b_q;
+        if (bnd) begin
+            shx_a_q <= w_a_q;
+            shx_b_q <= w_b_q;
+        end
+    end
+    assign same_x = (i_a_q == x_a_q) && (i_b_q == x_b_q);
     genvar gk;
     generate
         for (gk = 0; gk < ACC_K; gk = gk + 1) begin : g_acc
-            reg          v_q, r_q, p_q;
+            reg          v_q, r_q, p_q, insd_q, sx_q;
             reg [W-1:0]  a_q, b_q, sa_q, sb_q;
+            wire [W-1:0] a_cur = insd_q ? x_a_q : a_q;   // the entry's tag now
+            wire [W-1:0] b_cur = insd_q ? x_b_q : b_q;
             reg [CW-1:0] c_q, sc_q;
             wire         hit_me = w_v_q && acc_m[gk];
             wire [CW-1:0] hit_inc = sat_inc(c_q);
-            wire         ins_me = ins && (slot == gk);
+            wire         ins_me = ins && alloc_oh[gk];
+            // the count's threshold compares, from registers: c >= thr and
+            // sat(c + 1) >= thr
+            wire         ge0    = c_q >= cfg_thr_i;
+            wire         ge1    = c_q >= thr_m1_q;
             // entry after this cycle's W update
             wire [CW-1:0] c_nx  = ins_me ? newmin : hit_me ? hit_inc : c_q;
             wire          v_nx  = v_q || ins_me;
-            wire          r_nx  = r_q && !ins_me && !(hit_me && hit_inc >= cfg_thr_i);
-            wire [W-1:0]  a_nx  = ins_me ? w_a_q : a_q;
-            wire [W-1:0]  b_nx  = ins_me ? w_b_q : b_q;
-            wire          cand  = v_nx && (c_nx >= cfg_thr_i);
+            wire          r_nx  = r_q && !ins_me && !(hit_me && ge1);
+            wire          cand  = v_nx && (ins_me ? nm_ge : hit_me ? ge1 : ge0);
             always @(posedge clk_i) begin
                 if (rst_i) begin
                     v_q <= 1'b0;
@@ -619,26 +650,29 @@ module hwp_mhash #(
                 end
             end
             always @(posedge clk_i) begin
-                if (ins_me) begin
-                    a_q <= w_a_q;
-                    b_q <= w_b_q;
+                insd_q <= !rst_i && ins_me;
+                if (insd_q) begin
+                    a_q <= x_a_q;
+                    b_q <= x_b_q;
                 end
                 if (bnd) begin
-                    sa_q <= a_nx;
-                    sb_q <= b_nx;
+                    sa_q <= a_cur;
+                    sb_q <= b_cur;
                     sc_q <= c_nx;
+                    sx_q <= ins_me;
                 end
             end
             assign acc_v[gk]            = v_q;
             assign acc_r[gk]            = r_q;
-            assign acc_a[gk]            = a_q;
-            assign acc_b[gk]            = b_q;
+            assign acc_a[gk]            = a_cur;
+            assign acc_b[gk]            = b_cur;
             assign acc_c[gk]            = c_q;
-            reg m_q, insd_q;
-            always @(posedge clk_i) begin
-                m_q    <= (a_q == i_a_q) && (b_q == i_b_q);
-                insd_q <= ins_me;
-            end
+            assign sx[gk]               = sx_q;
+            // match against the tuple in I: the tag being written (X) is
+            // compared once for all entries (same_x)
+            reg m_q;
+            always @(posedge clk_i)
+                m_q <= insd_q ? same_x : (a_q == i_a_q) && (b_q == i_b_q);
             assign acc_m[gk]            = v_q && (insd_q ? same_q : m_q);
             assign pend[gk]             = p_q;
             assign sh_a[gk]             = sa_q;
