@@ -29,7 +29,7 @@
 `endif
 // rap: 128 TCAM entries (the size whose error bound holds at eps 20 %,
 // docs/rap.md), RAM TCAM, tournament longest-prefix match registered every
-// two levels; the bench routes at 29.3 MHz (docs/results/speed.md)
+// two levels; routed figures in docs/results/speed.md
 `ifdef HWP_ENGINE_RAP
 `define HWP_ENG_MHZ      25
 `define HWP_ENG_W        32
@@ -46,8 +46,8 @@
 `endif
 // coproc: the default sizes of docs/coproc.md (256 x 64-bit microcode,
 // 64-entry CAM, 512-word data array, 16-entry sample buffer, 4096-bit PC
-// filter table), retire FIFO 256, command FIFO 64; the engine alone routes
-// at 16.3 MHz on the ECP5-85F (docs/results/coproc.md)
+// filter table), retire FIFO 256, command FIFO 64; routed figures in
+// docs/results/fpga.md
 `ifdef HWP_ENGINE_COPROC
 `define HWP_ENG_MHZ      15
 `define HWP_ENG_W        32
