@@ -41,12 +41,11 @@ for eng in $(hwp_engines); do
   traces=$(hwp_var "SIM_TRACES_$cfg" "$eng"); [ -n "$traces" ] || traces=$(hwp_var SIM_TRACES "$eng")
   trace=${traces%% *}
   read -ra gparams <<<"$(hwp_var "SIM_GPARAMS_$cfg" "$eng")"
-  read -ra vflags <<<"$(hwp_var "SIM_VFLAGS_$cfg" "$eng")"
+  read -ra cflags <<<"$(hwp_cfg_flags "$eng" "$cfg")"
   read -ra rargs <<<"$(hwp_var "SIM_ARGS_$cfg" "$eng")"
-  vopts=(-O2 --trace-fst -Wall -Wno-fatal --x-assign unique --x-initial unique -CFLAGS -std=c++14)
+  vopts=(-O2 --trace-fst -Wall -Wno-fatal --x-assign unique --x-initial unique -CFLAGS -std=c++14 "${cflags[@]}")
   ropts=(--trace "trace.${trace##*.}" --config "$cfg")
-  for p in "${gparams[@]}"; do vopts+=("-G$p"); ropts+=(--param "$p"); done
-  vopts+=("${vflags[@]}")
+  for p in "${gparams[@]}"; do ropts+=(--param "$p"); done
   ropts+=("${rargs[@]}")
   f=$out/hwprof-$eng.core
   {
