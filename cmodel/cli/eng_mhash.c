@@ -615,4 +615,4 @@ static void mhl_free(void *vs)
 const hwp_link_eng hwp_link_mhash = {
     HWL_ENG_MHASH, HWP_KIND_TUPLE2, sizeof(mh_link), mh_help, 1, 1, hwp_eo_mhash_opts, mh_outopts,
     NULL, mhl_init, mhl_opt, mhl_finish, mhl_begin, mhl_map, mhl_end, mhl_params, mhl_info,
-    mhl_config, mhl_collect, NULL, mhl_report, mhl_free};
+    mhl_config, mhl_collect, NULL, NULL, mhl_report, mhl_free};

@@ -397,4 +397,4 @@ static int pfl_report(void *vs, const hwp_sess *ss)
 const hwp_link_eng hwp_link_pfp = {
     HWL_ENG_PFP, HWP_KIND_RETIRE, sizeof(pf_link), pf_help, 1, 1, hwp_eo_pfp_opts, pf_outopts, NULL,
     pfl_init, pfl_opt, pfl_finish, pfl_begin, pfl_map, pfl_end, pfl_params, NULL, pfl_config,
-    pfl_collect, NULL, pfl_report, NULL};
+    pfl_collect, NULL, NULL, pfl_report, NULL};

@@ -838,4 +838,4 @@ static void rpl_free(void *vs)
 const hwp_link_eng hwp_link_rap = {
     HWL_ENG_RAP, HWP_KIND_TUPLE1, sizeof(rp_link), rp_help, 1, 1, hwp_eo_rap_opts, rp_outopts,
     rp_runopts, rpl_init, rpl_opt, rpl_finish, rpl_begin, rpl_map, rpl_end, rpl_params, rpl_info,
-    rpl_config, rpl_collect, NULL, rpl_report, rpl_free};
+    rpl_config, rpl_collect, NULL, NULL, rpl_report, rpl_free};

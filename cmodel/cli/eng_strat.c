@@ -660,7 +660,7 @@ static void stl_free(void *vs)
 const hwp_link_eng hwp_link_strat = {
     HWL_ENG_STRAT, HWP_KIND_TUPLE2, sizeof(st_link), st_help, 1, 0, hwp_eo_strat_opts, st_outopts,
     st_runopts, stl_init, stl_opt, stl_finish, stl_begin, stl_map, NULL, stl_params, NULL,
-    stl_config, stl_collect, NULL, stl_report, stl_free};
+    stl_config, stl_collect, NULL, NULL, stl_report, stl_free};
 
 /* run and eval: the same options and trace, then each command's report */
 static int strat_main(int argc, char **argv, int eval)

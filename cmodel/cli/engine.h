@@ -12,7 +12,8 @@
  * (hwp_engine.link: options, trace-to-record mapping, INFO and CONFIG, the
  * output records and the report); an engine whose host takes part in the
  * run (the co-processor's virtual time) brings its own loop for the part
- * between the INFO checks and the end of the output (hwp_link_eng.host).
+ * between the INFO checks and the end of the output (hwp_link_eng.host, and
+ * hostop for the SoC harness, which drives the adapter without a link).
  */
 #ifndef HWP_ENGINE_H
 #define HWP_ENGINE_H
@@ -24,6 +25,8 @@
 #include "link/engdesc.h"
 #include "link/link.h"
 #include "trace.h"
+
+struct cpv_entry; /* a HOSTOP entry (coproc/cp_vtime.h) */
 
 /* One build parameter that the board reports in INFO and that the requested
  * options fix. */
@@ -62,8 +65,8 @@ typedef struct hwp_sess {
  * (size bytes, zeroed before init). Return conventions: option functions as
  * engopt.h (0 taken / done, 1 not one of this engine's, 2 usage error with
  * message); the others 0 ok, -1 with a message printed, except where noted.
- * end, info, config, host and free may be NULL (nothing to check, no
- * CONFIG registers, the generic loop, nothing to free). */
+ * end, info, config, host, hostop and free may be NULL (nothing to check, no
+ * CONFIG registers, the generic loop, no host loop, nothing to free). */
 typedef struct hwp_link_eng {
     int id;        /* HWL_ENG_* */
     int kind;      /* HWP_KIND_* of the records on the wire */
@@ -100,6 +103,13 @@ typedef struct hwp_link_eng {
      * h->err set. */
     int (*host)(void *s, const hwp_sess *ss, hwl_host *h, const hwl_info *in, const hwp_rec *r,
                 uint64_t n);
+    /* The same host loop for a transport that feeds the adapter directly,
+     * with no link (the SoC harness, tb/soc/soc_engine.c): called once after
+     * the INFO checks and then after every output record given to collect
+     * (END sets ss->end), it points *e at the HOSTOP entries to send now
+     * (in order, after the records mapped so far) and returns their count:
+     * 0 when there is nothing to send, -1 with err filled. NULL when host is. */
+    long (*hostop)(void *s, const hwp_sess *ss, const struct cpv_entry **e, char *err, size_t errn);
     /* After END: checks that every record came and prints the report with
      * `run`'s printer. 0, or -1 with a message printed (nothing printed on
      * stdout). */

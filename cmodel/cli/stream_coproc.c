@@ -49,6 +49,11 @@ typedef struct cp_link {
     sc_out out;
     uint64_t ctr[2];    /* the co-processor's processed and dropped counts at the end */
     uint64_t requests, replayed;
+    /* the host loop (cpl_loop_init, cpl_request, cpl_stopped) */
+    int have_loop;
+    cp_vhost v;
+    cpv_entry *e;       /* the current request's entries */
+    int fin;            /* the counters are read: the next request is FIN */
 } cp_link;
 
 static double mono_s(void)
@@ -208,31 +213,89 @@ static int cpl_collect(void *vs, const hwl_orec *r, char *err, size_t errn)
     return 0;
 }
 
-/* The virtual-time loop: the records up to the board's FIFO room, then the
- * host's next request (cp_vhost), until the host software is done; then the
- * counters and FIN. */
+/* The host loop in virtual time, one request at a time, for both transports:
+ * the link (cpl_host) and an adapter fed directly (cpl_hostop, the SoC
+ * harness). Each request is answered by a stop report (after FIN: by END);
+ * cpl_stopped takes it before cpl_request makes the next. The loop runs the
+ * host software until it is done, then reads the co-processor's counters
+ * for the printout (nothing changes them any more: it is stopped, no
+ * records), then sends FIN. */
+static int cpl_loop_init(cp_link *s, char *err, size_t errn)
+{
+    cp_vhost_init(&s->v, &s->ch, (size_t)1 << s->cf_aw);
+    s->e = malloc((((size_t)1 << s->cf_aw) + 8) * sizeof *s->e);
+    if (!s->e) {
+        snprintf(err, errn, "out of memory");
+        return -1;
+    }
+    s->have_loop = 1;
+    return 0;
+}
+
+/* The next request's entries in s->e; returns their count. */
+static size_t cpl_request(cp_link *s)
+{
+    cpv_entry *e = s->e;
+    s->out.nr = 0;
+    s->out.stopped = 0;
+    if (s->fin) {
+        e[0].op = CPV_OP_FIN;
+        e[0].addr = 0;
+        e[0].data = 0;
+        return 1;
+    }
+    if (!cp_host_done(&s->ch)) return cp_vhost_request(&s->v, e);
+    const uint16_t a[2] = {CP_SP_FILT << 12 | CP_F_PROCESSED, CP_SP_FILT << 12 | CP_F_DROPPED};
+    for (int k = 0; k < 2; k++) {
+        e[k].op = CPV_OP_READ;
+        e[k].addr = a[k];
+        e[k].data = 0;
+    }
+    e[2].op = CPV_OP_BATCH;
+    e[2].addr = 1;
+    e[2].data = 0;
+    return 3;
+}
+
+/* The stop report of the request before FIN (in s->out): replayed into the
+ * host software, or the counters taken. 0, or -1 with err filled. */
+static int cpl_stopped(cp_link *s, char *err, size_t errn)
+{
+    sc_out *out = &s->out;
+    char msg[200];
+    if (cp_host_done(&s->ch)) {
+        if (out->nr != 2) {
+            snprintf(err, errn, "%zu read responses to the 2 counter reads", out->nr);
+            return -1;
+        }
+        s->ctr[0] = out->rd[0];
+        s->ctr[1] = out->rd[1];
+        s->fin = 1;
+        return 0;
+    }
+    if (cp_vhost_report(&s->v, out->stop[0], (unsigned)out->stop[1], out->stop[2], out->rd, out->nr,
+                        msg)) {
+        snprintf(err, errn, "protocol error: %s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* The link: the records up to the board's FIFO room, then the host loop's
+ * next request, until END. */
 static int cpl_host(void *vs, const hwp_sess *ss, hwl_host *h, const hwl_info *in,
                     const hwp_rec *r, uint64_t n)
 {
     cp_link *s = vs;
     cp_host *ch = &s->ch;
-    sc_out *out = &s->out;
     (void)in;
-    if (hwl_host_send(h, HWL_RESET, NULL, 0)) return -1;
+    if (hwl_host_send(h, HWL_RESET, NULL, 0) || cpl_loop_init(s, h->err, sizeof h->err)) return -1;
     const uint64_t rcap = 1ull << s->rf_aw;
-    cp_vhost v;
-    cp_vhost_init(&v, ch, (size_t)1 << s->cf_aw);
-    cpv_entry *e = malloc((((size_t)1 << s->cf_aw) + 8) * sizeof *e);
-    if (!e) {
-        snprintf(h->err, sizeof h->err, "out of memory");
-        return -1;
-    }
     double t0 = mono_s(), last = t0;
     double idle_max = 10.0 * (h->retries + 1) * h->timeout_ms / 1000.0;
     uint64_t sent = 0;
-    int eos_sent = 0, rc = -1;
-    char msg[200];
-    for (int fin = 0; fin < 2;) {
+    int eos_sent = 0;
+    for (;;) {
         /* records up to the board's FIFO room */
         uint64_t consumed = ch->now < n ? ch->now : n;
         uint64_t lim = consumed + rcap < n ? consumed + rcap : n;
@@ -240,66 +303,51 @@ static int cpl_host(void *vs, const hwp_sess *ss, hwl_host *h, const hwl_info *i
             hwl_enc enc;
             hwl_enc_init(&enc, HWP_KIND_RETIRE);
             while (sent < lim && hwl_enc_add(&enc, &r[sent])) sent++;
-            if (hwl_host_send(h, HWL_TUPLES, enc.pl, enc.len)) goto out;
+            if (hwl_host_send(h, HWL_TUPLES, enc.pl, enc.len)) return -1;
         }
         if (sent == n && !eos_sent) {
-            if (hwl_host_send(h, HWL_EOS, NULL, 0)) goto out;
+            if (hwl_host_send(h, HWL_EOS, NULL, 0)) return -1;
             eos_sent = 1;
         }
-        size_t ne;
-        if (!cp_host_done(ch)) {
-            ne = cp_vhost_request(&v, e);
-        } else {
-            /* after the run: the co-processor's counters for the printout
-             * (nothing changes them any more: it is stopped, no records) */
-            const uint16_t a[2] = {CP_SP_FILT << 12 | CP_F_PROCESSED, CP_SP_FILT << 12 | CP_F_DROPPED};
-            for (int k = 0; k < 2; k++) {
-                e[k].op = CPV_OP_READ;
-                e[k].addr = a[k];
-                e[k].data = 0;
-            }
-            e[2].op = CPV_OP_BATCH;
-            e[2].addr = 1;
-            e[2].data = 0;
-            ne = 3;
-            if (fin == 1) {
-                e[0].op = CPV_OP_FIN;
-                ne = 1;
-            }
-        }
-        out->nr = 0;
-        out->stopped = 0;
-        if (send_entries(h, e, ne) || wait_stop(h, out, ss, fin == 1, idle_max)) goto out;
-        if (fin == 1) break;
-        if (cp_host_done(ch)) {
-            if (out->nr != 2) {
-                snprintf(h->err, sizeof h->err, "%zu read responses to the 2 counter reads", out->nr);
-                goto out;
-            }
-            s->ctr[0] = out->rd[0];
-            s->ctr[1] = out->rd[1];
-            fin = 1;
-            continue;
-        }
-        if (cp_vhost_report(&v, out->stop[0], (unsigned)out->stop[1], out->stop[2], out->rd,
-                            out->nr, msg)) {
-            snprintf(h->err, sizeof h->err, "protocol error: %s", msg);
-            goto out;
-        }
+        int fin = s->fin;
+        size_t ne = cpl_request(s);
+        if (send_entries(h, s->e, ne) || wait_stop(h, &s->out, ss, fin, idle_max)) return -1;
+        if (fin) break;
+        if (cpl_stopped(s, h->err, sizeof h->err)) return -1;
         if (ss->progress && mono_s() - last > 0.5) {
             last = mono_s();
             fprintf(stderr, "\rstream: %" PRIu64 "/%" PRIu64 " records, virtual cycle %" PRIu64
                             ", %" PRIu64 " requests, %" PRIu64 " retransmits   ",
-                    consumed, n, ch->now, v.requests, h->st.retransmits);
+                    consumed, n, ch->now, s->v.requests, h->st.retransmits);
         }
     }
     if (ss->progress) fprintf(stderr, "\n");
-    s->requests = v.requests;
-    s->replayed = v.replayed;
-    rc = 0;
-out:
-    free(e);
-    return rc;
+    s->requests = s->v.requests;
+    s->replayed = s->v.replayed;
+    return 0;
+}
+
+/* An adapter fed directly: the first request, then the next one after each
+ * stop report (none after FIN; END ends the loop). */
+static long cpl_hostop(void *vs, const hwp_sess *ss, const cpv_entry **e, char *err, size_t errn)
+{
+    cp_link *s = vs;
+    *e = NULL;
+    if (!s->have_loop) {
+        if (cpl_loop_init(s, err, errn)) return -1;
+    } else {
+        if (ss->end || !s->out.stopped) return 0;
+        if (s->fin) {
+            snprintf(err, errn, "a stop report after FIN");
+            return -1;
+        }
+        if (cpl_stopped(s, err, errn)) return -1;
+    }
+    size_t ne = cpl_request(s);
+    s->requests = s->v.requests;
+    s->replayed = s->v.replayed;
+    *e = s->e;
+    return (long)ne;
 }
 
 static int cpl_report(void *vs, const hwp_sess *ss)
@@ -322,10 +370,11 @@ static void cpl_free(void *vs)
 {
     cp_link *s = vs;
     free(s->out.rd);
+    free(s->e);
     if (s->have_host) cp_host_free(&s->ch);
 }
 
 const hwp_link_eng hwp_link_coproc = {
     HWL_ENG_COPROC, HWP_KIND_RETIRE, sizeof(cp_link), cp_help, 0, 0, hwp_coproc_optab, NULL, NULL,
     cpl_init, cpl_opt, cpl_finish, cpl_begin, cpl_map, NULL, cpl_params, cpl_info, NULL,
-    cpl_collect, cpl_host, cpl_report, cpl_free};
+    cpl_collect, cpl_host, cpl_hostop, cpl_report, cpl_free};

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "engine.h"
 #include "engopt.h"
+#include "coproc/cp_vtime.h"
 #include "soc_retire.h"
 
 struct soc_eng {
@@ -16,6 +17,8 @@ struct soc_eng {
     hwp_sess ss;  /* what the session knows besides the engine */
     hwl_orec cur; /* the output record being assembled */
     int open;     /* cur has its tag, more pieces may follow */
+    const cpv_entry *hq; /* HOSTOP entries still to send: hq[hh .. hn), the host loop's */
+    size_t hh, hn;
 };
 
 soc_eng *soc_eng_open(const char *name, const char *trace, int argc, char **argv)
@@ -157,6 +160,38 @@ int soc_eng_orec(soc_eng *e, uint8_t tag, int n, int cont, int last, const uint6
         return 0;
     }
     return e->le->collect(e->s, &e->cur, err, errn) ? -1 : 0;
+}
+
+int soc_eng_host(soc_eng *e, char *err, size_t errn)
+{
+    if (!e->le->hostop) return 0;
+    const cpv_entry *x;
+    long n = e->le->hostop(e->s, &e->ss, &x, err, errn);
+    if (n <= 0) return (int)n;
+    /* a request follows the stop report of the previous one, which the
+     * adapter sends only after it took that request's last entry */
+    if (e->hh < e->hn) {
+        snprintf(err, errn, "the host loop's next request before its last one was sent");
+        return -1;
+    }
+    e->hq = x;
+    e->hh = 0;
+    e->hn = (size_t)n;
+    return 0;
+}
+
+int soc_eng_hop(const soc_eng *e, uint8_t *op, uint16_t *addr, uint64_t *wdata)
+{
+    if (e->hh == e->hn) return 0;
+    *op = e->hq[e->hh].op;
+    *addr = e->hq[e->hh].addr;
+    *wdata = e->hq[e->hh].data;
+    return 1;
+}
+
+void soc_eng_hop_pop(soc_eng *e)
+{
+    if (e->hh < e->hn) e->hh++;
 }
 
 int soc_eng_report(soc_eng *e)

@@ -6,12 +6,14 @@
  * (cmodel/cli/engine.h, hwp_link_eng) exactly as `hwprof stream` uses it for
  * a board: the engine options of `hwprof run --engine E`, the build
  * parameters checked against the engine's INFO word, the CONFIG register
- * values, the output records collected in order, and the report printed by
- * `hwprof run`'s printer. Only the transport differs: the harness drives the
- * adapter's ports instead of a UART.
+ * values, the output records collected in order, the engine's own host loop
+ * if it has one (coproc), and the report printed by `hwprof run`'s printer.
+ * Only the transport differs: the harness drives the adapter's ports instead
+ * of a UART.
  */
 #ifndef SOC_ENGINE_H
 #define SOC_ENGINE_H
+#include <stddef.h>
 #include <stdint.h>
 #include "trace.h"
 #ifdef __cplusplus
@@ -48,6 +50,16 @@ uint64_t soc_eng_events(const soc_eng *e);
  * END, or -1 with the reason in err. */
 int soc_eng_orec(soc_eng *e, uint8_t tag, int n, int cont, int last, const uint64_t f[3],
                  char *err, size_t errn);
+
+/* The engine's host loop (coproc's virtual time: hwp_link_eng.hostop), once
+ * after soc_eng_config and then after every output record: queues the HOSTOP
+ * entries to send now. 0, or -1 with the reason in err. Without a host loop
+ * nothing is queued. */
+int soc_eng_host(soc_eng *e, char *err, size_t errn);
+/* The queue's next entry: 1 with op, addr, wdata, or 0 when it is empty;
+ * soc_eng_hop_pop removes it once the adapter took it. */
+int soc_eng_hop(const soc_eng *e, uint8_t *op, uint16_t *addr, uint64_t *wdata);
+void soc_eng_hop_pop(soc_eng *e);
 
 /* After END: the engine's end checks and its report, printed on stdout as
  * `hwprof run --engine E` prints it (the engine's statistics on stderr).

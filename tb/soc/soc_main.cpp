@@ -4,9 +4,10 @@
 // port as an hwprof retire record (soc_retire.c) and stops at the exit
 // store. Built with SOC_ENGINE (the engine's name), the top is hwp_soc_eng:
 // the harness then configures the engine before the core leaves reset,
-// takes the engine's output records while the program runs, sends EOS after
-// the exit store and, at END, prints the profile as `hwprof run --engine E`
-// prints it (soc_engine.c). Only the clocking lives here (Verilator needs
+// takes the engine's output records while the program runs (and runs the
+// engine's host loop on them, coproc: its HOSTOP entries go to the hop_*
+// port), sends EOS after the exit store and, at END, prints the profile as
+// `hwprof run --engine E` prints it (soc_engine.c). Only the clocking lives here (Verilator needs
 // C++); records and the engine session are C.
 //
 //   Vhwp_soc +hex=PROGRAM.hex --trace OUT [--max-cycles N]
@@ -104,7 +105,9 @@ static int engine_setup(Top &top, soc_eng *e, char *msg, size_t n)
         tick(top);
     }
     top.cfg_we_i = 0;
-    return 0;
+    top.hop_valid_i = 0;
+    // the host loop's first request (coproc), sent once the reset ends
+    return soc_eng_host(e, msg, n);
 }
 
 // The report, on stdout or into path: 0, or -1 with the reason in msg.
@@ -215,6 +218,18 @@ int main(int argc, char **argv)
     int rc = -1;
     for (; cycle < max_cycles && !why; cycle++) {
         top.rst_i = cycle < 4;
+#ifdef SOC_ENGINE
+        // the host loop's next HOSTOP entry, if any (coproc)
+        uint8_t hop_op = 0;
+        uint16_t hop_addr = 0;
+        uint64_t hop_data = 0;
+        top.hop_valid_i = !top.rst_i && soc_eng_hop(eng, &hop_op, &hop_addr, &hop_data);
+        top.hop_op_i = hop_op;
+        top.hop_addr_i = hop_addr;
+        top.hop_data_i = hop_data;
+        top.eval();
+        if (top.hop_valid_i && top.hop_ready_o) soc_eng_hop_pop(eng);
+#endif
         tick(top);
         if (top.uart_valid_o)
             putchar(top.uart_data_o);
@@ -237,6 +252,10 @@ int main(int argc, char **argv)
             }
             if (r == 1) {
                 ended = 1;
+                break;
+            }
+            if (soc_eng_host(eng, msg, sizeof msg)) {
+                why = msg;
                 break;
             }
         }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Engines on the SoC's retire port (docs/soc.md, "Running with an engine"):
-# for rap, mhash and strat, tests/soc/lz.c runs on the SoC with the engine
-# attached (make soc-sim ENGINE=e: the engine's default preset, the options
-# SOC_OPTS of tb/soc/soc.mk), which writes the run's retire trace and the
-# profile the harness read out of the engine. `hwprof run --engine e` with
+# for rap, mhash, strat and coproc, tests/soc/lz.c runs on the SoC with the
+# engine attached (make soc-sim ENGINE=e: the engine's default preset, the
+# options SOC_OPTS of tb/soc/soc.mk; coproc with its host loop in the
+# harness), which writes the run's retire trace and the profile the harness
+# read out of the engine. `hwprof run --engine e` with
 # the same options on that trace must print the same profile, byte for byte.
 # The run itself must pass the program's check (exit 0, its output line),
 # drop no event and give the engine exactly the events hwprof maps from the
@@ -17,7 +18,7 @@ elf=$tmp/lz.elf
 bash tb/soc/soc-run.sh --build-only tests/soc/lz.c "$elf" || fail "building tests/soc/lz.c"
 sd=$BUILD/soc${BOARD_SIM_TAG:+-$BOARD_SIM_TAG}
 summary=()
-for e in rap mhash strat; do
+for e in rap mhash strat coproc; do
   make -s --no-print-directory soc-build ENGINE=$e > "$tmp/build-$e.txt" 2>&1 \
     || { tail -20 "$tmp/build-$e.txt"; fail "SoC simulator build with $e"; }
   cfg=$(make -s --no-print-directory print-CONFIG ENGINE=$e)

@@ -6,7 +6,7 @@
 # package's picorv32.v only); any warning fails. Every memory size the
 # runtime's linker script can be paired with is linted (MEM_AW 16..18).
 # Then hwp_soc_eng (rtl/soc/hwp_soc_eng.v) with each engine make soc-sim
-# attaches (rap, mhash, strat), sized by the engine's default preset as the
+# attaches (rap, mhash, strat, coproc), sized by the engine's default preset as the
 # simulator build sizes it (make soc-sizes, written into the scratch folder).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -21,7 +21,7 @@ for aw in 16 17 18; do
     fail "verilator lint of hwp_soc (MEM_AW=$aw)"
   fi
 done
-for e in rap mhash strat; do
+for e in rap mhash strat coproc; do
   cfg=$(make -s --no-print-directory print-CONFIG ENGINE=$e)
   make -s --no-print-directory soc-sizes ENGINE=$e SOC_DIR="$tmp/soc" > /dev/null || fail "make soc-sizes ENGINE=$e"
   erl=()
@@ -37,4 +37,4 @@ for e in rap mhash strat; do
     fail "verilator lint of hwp_soc_eng with $e ($cfg)"
   fi
 done
-echo "PASS soc-lint: hwp_soc + picorv32 (RVFI), MEM_AW 16..18; hwp_soc_eng with rap, mhash, strat; no warnings"
+echo "PASS soc-lint: hwp_soc + picorv32 (RVFI), MEM_AW 16..18; hwp_soc_eng with rap, mhash, strat, coproc; no warnings"
