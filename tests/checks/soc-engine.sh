@@ -4,7 +4,8 @@
 # for rap, mhash, strat and coproc, tests/soc/lz.c runs on the SoC with the
 # engine attached (make soc-sim ENGINE=e: the engine's default preset, the
 # options SOC_OPTS of tb/soc/soc.mk; coproc with its host loop in the
-# harness), which writes the run's retire trace and the profile the harness
+# harness; it runs the value program of its preset and then the edge
+# program), which writes the run's retire trace and the profile the harness
 # read out of the engine. `hwprof run --engine e` with
 # the same options on that trace must print the same profile, byte for byte.
 # The run itself must pass the program's check (exit 0, its output line),
@@ -23,22 +24,30 @@ for e in rap mhash strat coproc; do
     || { tail -20 "$tmp/build-$e.txt"; fail "SoC simulator build with $e"; }
   cfg=$(make -s --no-print-directory print-CONFIG ENGINE=$e)
   read -ra opts <<<"$(make -s --no-print-directory print-SOC_OPTS ENGINE=$e)"
-  set +e
-  SOC_SIM=$sd/$e-$cfg/Vhwp_soc_eng SOC_PROFILE=$tmp/$e.soc bash tb/soc/soc-run.sh "$elf" "$tmp/$e.hwpt" \
-    -- "${opts[@]}" > "$tmp/$e.out" 2> "$tmp/$e.err"
-  rc=$?
-  set -e
-  [ $rc -eq 0 ] || { cat "$tmp/$e.err"; fail "$e: the SoC run exited with $rc"; }
-  grep -q '^lz: 6000 bytes -> .* round trip ok$' "$tmp/$e.out" || { cat "$tmp/$e.out"; fail "$e: program output wrong"; }
-  "$H" run --engine $e "${opts[@]}" "$tmp/$e.hwpt" > "$tmp/$e.run" 2> "$tmp/$e.runerr" \
-    || { tail -5 "$tmp/$e.runerr"; fail "$e: hwprof run on the run's retire trace failed"; }
-  [ "$(wc -l < "$tmp/$e.run")" -ge 3 ] || { cat "$tmp/$e.run"; fail "$e: hwprof run printed almost nothing"; }
-  if ! cmp -s "$tmp/$e.soc" "$tmp/$e.run"; then
-    echo "profile lines: SoC $(wc -l < "$tmp/$e.soc"), hwprof run $(wc -l < "$tmp/$e.run"); first differences (< SoC, > hwprof run):"
-    diff "$tmp/$e.soc" "$tmp/$e.run" | head -n 8 || true
-    fail "$e: the profile read out of the SoC's engine differs from hwprof run on the captured trace"
-  fi
-  s=$(grep '^soc: exit code' "$tmp/$e.err")
-  summary+=("$e: $(wc -l < "$tmp/$e.run") lines, $(sed -E 's/.* retirements, ([0-9]+ events).*core held ([0-9]+ cycles).*/\1, core held \2/' <<<"$s")")
+  # coproc: its preset's value program, then the edge program (class and
+  # taken flag of every control transfer) on the same simulator
+  runs=("$e")
+  [ "$e" != coproc ] || runs+=(coproc-edge)
+  for r in "${runs[@]}"; do
+    ropts=("${opts[@]}")
+    [ "$r" != coproc-edge ] || ropts+=(--program edge)
+    set +e
+    SOC_SIM=$sd/$e-$cfg/Vhwp_soc_eng SOC_PROFILE=$tmp/$r.soc bash tb/soc/soc-run.sh "$elf" "$tmp/$r.hwpt" \
+      -- "${ropts[@]}" > "$tmp/$r.out" 2> "$tmp/$r.err"
+    rc=$?
+    set -e
+    [ $rc -eq 0 ] || { cat "$tmp/$r.err"; fail "$r: the SoC run exited with $rc"; }
+    grep -q '^lz: 6000 bytes -> .* round trip ok$' "$tmp/$r.out" || { cat "$tmp/$r.out"; fail "$r: program output wrong"; }
+    "$H" run --engine $e "${ropts[@]}" "$tmp/$r.hwpt" > "$tmp/$r.run" 2> "$tmp/$r.runerr" \
+      || { tail -5 "$tmp/$r.runerr"; fail "$r: hwprof run on the run's retire trace failed"; }
+    [ "$(wc -l < "$tmp/$r.run")" -ge 3 ] || { cat "$tmp/$r.run"; fail "$r: hwprof run printed almost nothing"; }
+    if ! cmp -s "$tmp/$r.soc" "$tmp/$r.run"; then
+      echo "profile lines: SoC $(wc -l < "$tmp/$r.soc"), hwprof run $(wc -l < "$tmp/$r.run"); first differences (< SoC, > hwprof run):"
+      diff "$tmp/$r.soc" "$tmp/$r.run" | head -n 8 || true
+      fail "$r: the profile read out of the SoC's engine differs from hwprof run on the captured trace"
+    fi
+    s=$(grep '^soc: exit code' "$tmp/$r.err")
+    summary+=("$r: $(wc -l < "$tmp/$r.run") lines, $(sed -E 's/.* retirements, ([0-9]+ events).*core held ([0-9]+ cycles).*/\1, core held \2/' <<<"$s")")
+  done
 done
 echo "PASS soc-engine: lz on the SoC, profile of the engine = hwprof run on the same run's trace ($(IFS=';'; echo "${summary[*]}" | sed 's/;/; /g'))"
