@@ -36,10 +36,10 @@
 //
 // coproc's host loop (its virtual time, docs/protocol.md) runs in the
 // harness: its HOSTOP entries (hop_*) go into the adapter ahead of the
-// queue's records, as the board shell's input FIFO takes them in link
-// order. The host sends them only while the adapter's sequencer is idle, so
-// the order of entries and records does not change what the co-processor
-// sees. With the other engines hop_ready_o is 0 and hop_* are unused.
+// queue's records (a record that waits for room in the adapter's retire
+// FIFO must not block the request that lets the co-processor take records).
+// The host sends them only while the adapter's sequencer is idle, so the
+// order of entries and records does not change what the co-processor sees. With the other engines hop_ready_o is 0 and hop_* are unused.
 `default_nettype none
 `include "hwp_soc_sizes.vh"
 `include "hwp_engines.vh"

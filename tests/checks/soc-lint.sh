@@ -6,8 +6,9 @@
 # package's picorv32.v only); any warning fails. Every memory size the
 # runtime's linker script can be paired with is linted (MEM_AW 16..18).
 # Then hwp_soc_eng (rtl/soc/hwp_soc_eng.v) with each engine make soc-sim
-# attaches (rap, mhash, strat, coproc), sized by the engine's default preset as the
-# simulator build sizes it (make soc-sizes, written into the scratch folder).
+# attaches (rap, mhash, strat, coproc), sized by the engine's default preset
+# as the simulator build sizes it (make soc-sizes, written into the scratch
+# folder).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 check_begin soc-lint
