@@ -18,6 +18,10 @@
 #   make gate-level [GATE_ONLY="b:e ..."]         gate-level check of every board top that routes
 #                                                (GATE_TOPS), then docs/results/gatelevel.md
 #                                                (fpga/gate-all.sh; the iCE40 strat one is in make test)
+#   make fpga-modules [MODSTAT="b:e ..."] [REBUILD=1]  Yosys with the hierarchy kept (no place and
+#                                                route) of board tops (default icebreaker:pfp
+#                                                icebreaker:strat) -> docs/results/fpga-modules.md,
+#                                                cells per module (fpga/modstat.sh)
 #   make print-VAR [ENGINE=e]                    print a make variable (used by the scripts)
 
 BOARDS      := icebreaker ulx3s
@@ -30,7 +34,7 @@ export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
 BOARD_ENGINE_icebreaker := strat
 BOARD_ENGINE_ulx3s      := strat
 
-.PHONY: synth synth-bench synth-all synth-check prog fpga-report gate-level speed-report
+.PHONY: synth synth-bench synth-all synth-check prog fpga-report gate-level speed-report fpga-modules
 
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
@@ -62,6 +66,9 @@ fpga-report:
 
 speed-report:
 	@REPORT_ONLY="$(REPORT_ONLY)" bash fpga/speed.sh
+
+fpga-modules:
+	@REBUILD="$(REBUILD)" bash fpga/modstat.sh $(MODSTAT)
 
 # Generic variable dump so the scripts read engine.mk through make itself.
 print-%:

@@ -22,7 +22,8 @@
 # timing target is SYNTH_FREQ_<board> (MHz) when set, else the board clock;
 # SYNTH_OPTS_<arch> adds options to synth_<arch> (e.g. -dsp), SYNTH_PNR_OPTS_<arch>
 # to nextpnr (e.g. --router router2); SYNTH_SEED_<board> is nextpnr's --seed
-# (default 1).
+# (default 1). SYNTH_MODSTAT=1: Yosys only, hierarchy kept, per-module
+# statistics (make fpga-modules, fpga/modstat.sh).
 # Outputs in build/synth/<board>/<engine>/: report.json (nextpnr --report),
 # summary.json, yosys.log, nextpnr.log, the bitstream (top.bin / top.bit).
 # Prints one summary line; exit 1 if a tool fails, a Yosys warning is not
@@ -31,7 +32,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
 usage() { echo "usage: fpga/synth.sh <icebreaker|ulx3s> <engine>" >&2; exit 2; }
-case ${1:-} in -h|--help) sed -n '3,25p' "$0"; exit 0 ;; esac
+case ${1:-} in -h|--help) sed -n '3,27p' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || usage
 board=$1 eng=$2
 case $board in
@@ -128,6 +129,18 @@ fi
 
 # Synthesis (a board-list file the engine's SIM_RTL already has is read once).
 mapfile -t extra < <(for f in "${extra[@]}"; do case " ${files[*]} " in *" $f "*) ;; *) echo "$f" ;; esac; done)
+# SYNTH_MODSTAT=1: synthesis only, hierarchy kept (-noflatten), Yosys's
+# per-module statistics in $out/modstat.json (fpga/modstat.py tabulates them);
+# no place and route. Cells that Yosys would fold across module boundaries
+# when flattening are counted in the module that owns them.
+if [ "${SYNTH_MODSTAT:-0}" = 1 ]; then
+  { echo "$readv ${extra[*]}"; [ -z "$chp" ] || echo "$chp"
+    echo "synth_$arch${sopts:+ $sopts} -top $design_top -noflatten"
+    echo "tee -q -o $out/modstat.json stat -json"; } >"$out/modstat.ys"
+  "$YOSYS" -q -l "$out/modstat.log" -s "$out/modstat.ys" >"$out/modstat.out" 2>&1 || { tail -20 "$out/modstat.log"; fail "yosys (see $out/modstat.log)"; }
+  echo "modstat $board/$eng: $out/modstat.json ($((SECONDS - t0)) s)"
+  exit 0
+fi
 { echo "$readv ${extra[*]}"; [ -z "$chp" ] || echo "$chp"
   echo "synth_$arch${sopts:+ $sopts} -top $design_top -json $out/synth.json"
   echo "tee -q -o $out/yosys.stat.json stat -json"; } >"$out/synth.ys"
