@@ -219,10 +219,12 @@ module hwp_link #(
     // HOSTOP entry ops: 0..2 host-port read / write / command, 0x10..0x13 sequencer
     wire        hop_known = dbyte <= 8'h02 || (dbyte >= 8'h10 && dbyte <= 8'h13);
 
-    // check decoder: the payload as it arrives
+    // check decoder: the payload as it arrives; of its outputs only the
+    // CONFIG pair is read (a TUPLES packet's chk_ok_i is ignored: cfgbad_q
+    // counts only in a CONFIG packet), so it keeps no record fields
     wire        ck_valid, ck_err, ck_idle, ck_ready;
     wire [63:0] ck_f0, ck_f1, ck_f2, ck_f3;
-    hwp_link_dec #(.NF(NF), .W(W), .VW(VW), .RVW(RVW), .RAW(RAW)) u_chk (
+    hwp_link_dec #(.NF(NF), .W(W), .VW(VW), .RVW(RVW), .RAW(RAW), .KEEP(0)) u_chk (
         .clk_i(clk_i), .rst_i(rst_i), .clear_i(dvalid && n_q == 10'd0), .mode_i(type_q == T_CONFIG),
         .in_valid_i(in_pay), .in_ready_o(ck_ready), .in_byte_i(dbyte),
         .out_valid_o(ck_valid), .out_ready_i(1'b1), .out_f0_o(ck_f0), .out_f1_o(ck_f1),

@@ -18,15 +18,19 @@
 // W-bit value; CONFIG values never exceed 33 bits), which keeps the block
 // small on the iCE40. err_o is sticky until clear_i; idle_o is high at a
 // record boundary (the packet may end there). The same block checks a
-// packet while it is received (outputs ignored) and decodes it from the
-// receive buffer.
+// packet while it is received and decodes it from the receive buffer. The
+// check instance (KEEP = 0) makes the same checks but keeps no record
+// fields, which nothing reads there: out_f1_o is the CONFIG value in mode
+// 1 and 0 in mode 0, out_f2_o and out_f3_o are 0 (the retire insn, meta,
+// value and addr registers go).
 `default_nettype none
 module hwp_link_dec #(
     parameter integer NF = 2,          // fields per tuple record (1, 2, or 5: retire)
     parameter integer W  = 64,         // engine field width (<= 62, or 64)
     parameter integer VW = 64,         // value bits kept: 64 if W = 64, else >= max(W + 2, 34)
     parameter integer RVW = 1,         // retire: value bits kept (1 .. VW - 1)
-    parameter integer RAW = 1          // retire: addr bits kept (1 .. VW - 1)
+    parameter integer RAW = 1,         // retire: addr bits kept (1 .. VW - 1)
+    parameter integer KEEP = 1         // 0: check only, the record fields are not output
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -163,14 +167,14 @@ module hwp_link_dec #(
 
     // outputs (held while out_valid_o && !out_ready_i: no byte is taken then)
     wire [63:0] p0 = {{(64 - W){1'b0}}, prev0_q};
-    wire [63:0] p1 = (NF == 1) ? 64'd0 : (NF == 5) ? {meta_q, insn_q} : {{(64 - W){1'b0}}, prev1_q};
+    wire [63:0] p1 = (NF == 1 || KEEP == 0) ? 64'd0 : (NF == 5) ? {meta_q, insn_q} : {{(64 - W){1'b0}}, prev1_q};
     wire [63:0] cv = {{(64 - VW){1'b0}}, acc_q};
     assign in_ready_o  = !ov_q || out_ready_i;
     assign out_valid_o = ov_q;
     assign out_f0_o    = mode_i ? {56'd0, reg_q} : p0;
     assign out_f1_o    = mode_i ? cv : p1;
-    assign out_f2_o    = {{(64 - RVW){1'b0}}, rval_q};
-    assign out_f3_o    = {{(64 - RAW){1'b0}}, radr_q};
+    assign out_f2_o    = KEEP == 0 ? 64'd0 : {{(64 - RVW){1'b0}}, rval_q};
+    assign out_f3_o    = KEEP == 0 ? 64'd0 : {{(64 - RAW){1'b0}}, radr_q};
     assign err_o       = err_q;
     assign idle_o      = fld_q == 3'd0 && k_q == 4'd0;
 
