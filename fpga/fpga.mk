@@ -7,6 +7,10 @@
 #                                                fpga/<board>/hwp_sizes.vh: bitstream +
 #                                                build/synth-board/<board>/<e>/report.json;
 #                                                the engine bench when the board has no sizes for it
+#   make synth BOARD=ulx3s TOP=soc [ENGINE=e] [PROGRAM=f]  the SoC board top: PicoRV32 with the engine
+#                                                on its retire port at one clock, the program (default
+#                                                tests/soc/lz.c) baked in -> build/synth-soc/<board>/<e>/
+#                                                (docs/soc.md)
 #   make synth-bench BOARD=b ENGINE=e            the engine's out-of-context bench -> build/synth/<board>/<e>/
 #   make synth-all [SYNTH_JOBS=n] [REBUILD=1]    every board x engine top (stale ones, n at a time), then
 #                                                docs/results/fpga.md (fpga/synth-all.sh)
@@ -39,7 +43,9 @@ BOARD_ENGINE_ulx3s      := strat
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
 	@e=$(or $(ENGINE),$(BOARD_ENGINE_$(BOARD))); \
-	if (. fpga/lib.sh && hwp_composed $(BOARD) $$e); then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
+	if [ "$(TOP)" = soc ]; then SYNTH_KIND=composed SYNTH_TOP=soc SOC_PROGRAM="$(PROGRAM)" bash fpga/synth.sh $(BOARD) $$e; \
+	elif [ -n "$(TOP)" ]; then echo "make synth: TOP must be soc or empty" >&2; exit 2; \
+	elif (. fpga/lib.sh && hwp_composed $(BOARD) $$e); then SYNTH_KIND=composed bash fpga/synth.sh $(BOARD) $$e; \
 	else bash fpga/synth.sh $(BOARD) $$e; fi
 
 synth-all:

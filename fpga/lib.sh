@@ -114,3 +114,9 @@ hwp_composed() {
 hwp_eng_mhz() {
   sed -n "/ifdef $(hwp_engine_define "$2")\b/,/endif/s/^\`define HWP_ENG_MHZ *\([0-9]*\).*/\1/p" "$HWP_ROOT/fpga/$1/hwp_sizes.vh"
 }
+
+# hwp_soc_def BOARD NAME: the value of `define NAME in BOARD's SoC top
+# settings (fpga/<board>/hwp_soc_sizes.vh), e.g. HWP_SOC_MHZ.
+hwp_soc_def() {
+  sed -n "s/^\`define $2 *\([0-9]*\).*/\1/p" "$HWP_ROOT/fpga/$1/hwp_soc_sizes.vh"
+}

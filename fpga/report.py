@@ -48,7 +48,7 @@ def summarize(a):
     clocks = {k.replace('$glbnet$', ''): {'fmax_mhz': round(v['achieved'], 2),
                                           'target_mhz': round(v.get('constraint', target), 2)}
               for k, v in fmax.items()}
-    met = all(c['fmax_mhz'] >= c['target_mhz'] for c in clocks.values()) if a.kind == 'composed' \
+    met = all(c['fmax_mhz'] >= c['target_mhz'] for c in clocks.values()) if a.kind in ('composed', 'soc') \
         else achieved >= target
     s = {
         'board': a.board, 'engine': a.engine, 'arch': a.arch, 'device': DEVICES[a.board],
@@ -73,7 +73,7 @@ def summarize(a):
           f"{BELS[a.arch]['logic']} {n['logic']['used']}/{n['logic']['available']}, "
           f"BRAM {n['bram']['used']}/{n['bram']['available']}{extra}, "
           + (', '.join(f"{k} Fmax {c['fmax_mhz']:.1f} MHz (target {c['target_mhz']:g})" for k, c in clocks.items())
-             + ', ' if a.kind == 'composed' else f"Fmax {achieved:.1f} MHz (target {target:g} MHz), ") +
+             + ', ' if a.kind in ('composed', 'soc') else f"Fmax {achieved:.1f} MHz (target {target:g} MHz), ") +
           f"{s['bitstream']} [{sum(s['seconds'].values())} s]")
     return 0 if s['timing_met'] else 1
 

@@ -7,7 +7,15 @@
 // engine is the one define HWP_ENGINE_<NAME> selects: rtl/board/
 // hwp_engines.vh names its adapter and link parameters, the board's
 // fpga/<board>/hwp_sizes.vh its sizes (on the include path).
+// With HWP_SOC defined (make synth TOP=soc) the engine-domain block is the
+// SoC with the engine on its retire port (rtl/soc/hwp_soc_adapt.v, the same
+// port bundle) at the SoC clock HWP_SOC_MHZ, with 2^HWP_SOC_MEM_AW bytes of
+// memory (fpga/<board>/hwp_soc_sizes.vh); soc_exit_o and soc_fault_o show
+// the program's end (engine clock domain, for LEDs).
 `default_nettype none
+`ifdef HWP_SOC
+`include "hwp_soc_sizes.vh"
+`endif
 `include "hwp_engines.vh"
 `include "hwp_sizes.vh"
 module hwp_board_core #(
@@ -20,6 +28,10 @@ module hwp_board_core #(
 `ifdef HWP_SIM_PLL
     input  wire sim_eclk_i,                    // engine clock (simulation: hwp_pll_sim.v)
 `endif
+`ifdef HWP_SOC
+    output wire soc_exit_o,                    // the program stored its exit code
+    output wire soc_fault_o,                   // the run ended on a trap or a bus error
+`endif
     output wire locked_o,                      // the PLL is locked
     input  wire uart_rx_i,
     output wire uart_tx_o,
@@ -27,10 +39,15 @@ module hwp_board_core #(
     output wire led_err_o
 );
     localparam integer IFW = `HWP_IFW, OFW = `HWP_OFW;
+`ifdef HWP_SOC
+    localparam integer ENG_MHZ = `HWP_SOC_MHZ;
+`else
+    localparam integer ENG_MHZ = `HWP_ENG_MHZ;
+`endif
 
     // board clock (link) and engine clock
     wire lclk_i, eclk_i;
-    `HWP_PLL #(.ENG_MHZ(`HWP_ENG_MHZ)) u_pll (.clk_i(clk_i),
+    `HWP_PLL #(.ENG_MHZ(ENG_MHZ)) u_pll (.clk_i(clk_i),
 `ifdef HWP_SIM_PLL
         .sim_eclk_i(sim_eclk_i),
 `endif
@@ -75,7 +92,20 @@ module hwp_board_core #(
         .e_irq_i(irq)
     );
 
+`ifdef HWP_SOC
+    // the SoC's program output (UART bytes), exit code, retire port and
+    // event counters are not brought out on the board (docs/soc.md)
+    wire        unused_uart_v, unused_trap, unused_berr, unused_rv, unused_rmem, unused_ev, unused_hold,
+                unused_eos;
+    wire [7:0]  unused_uart_d;
+    wire [4:0]  unused_rd;
+    wire [3:0]  unused_wmask;
+    wire [31:0] unused_code, unused_berr_a, unused_pc, unused_insn, unused_npc, unused_rdv, unused_addr,
+                unused_mrd, unused_mwd, unused_drop;
+    hwp_soc_adapt #(.MEM_AW(`HWP_SOC_MEM_AW)) u_eng (
+`else
     `HWP_ADAPTER #(`HWP_ENGINE_SIZES) u_eng (
+`endif
         .lclk_i(lclk_i), .lrst_i(lrst_i),
         .cfg_def_i(cfg_def), .cfg_we_i(cfg_we), .cfg_reg_i(cfg_reg), .cfg_val_i(cfg_val),
         .chk_reg_i(chk_reg), .chk_val_i(chk_val), .chk_ok_o(chk_ok), .info_o(info),
@@ -86,6 +116,17 @@ module hwp_board_core #(
         .eclk_i(eclk_i), .erst_i(erst),
         .in_valid_i(in_valid), .in_ready_o(in_ready), .in_w_i(in_w), .in_hop_i(in_hop), .eos_i(eos),
         .out_valid_o(out_valid), .out_ready_i(out_ready), .out_w_o(out_w), .irq_o(irq)
+`ifdef HWP_SOC
+        ,
+        .uart_valid_o(unused_uart_v), .uart_data_o(unused_uart_d), .exit_o(soc_exit_o),
+        .exit_code_o(unused_code), .trap_o(unused_trap), .bus_err_o(unused_berr),
+        .bus_err_addr_o(unused_berr_a), .retire_valid_o(unused_rv), .retire_pc_o(unused_pc),
+        .retire_insn_o(unused_insn), .retire_next_pc_o(unused_npc), .retire_rd_o(unused_rd),
+        .retire_rd_value_o(unused_rdv), .retire_mem_o(unused_rmem), .retire_addr_o(unused_addr),
+        .retire_wmask_o(unused_wmask), .retire_mem_rdata_o(unused_mrd), .retire_mem_wdata_o(unused_mwd),
+        .eng_event_o(unused_ev), .eng_hold_o(unused_hold), .eng_dropped_o(unused_drop),
+        .eng_eos_o(unused_eos), .eng_fault_o(soc_fault_o)
+`endif
     );
 endmodule
 `default_nettype wire

@@ -1,45 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Purpose: the hwprof SoC with a profiling engine on the core's retirement
-// port (issue 20, docs/soc.md): hwp_soc, an event queue, and one engine
-// behind its board adapter (rtl/board/hwp_adapt_<engine>.v), all on the
-// core's clock. The engine is the one define HWP_ENGINE_<NAME> selects
-// (rtl/board/hwp_engines.vh); its sizes come from hwp_soc_sizes.vh
-// (HWP_ENG_W, HWP_ENG_CW, HWP_ENGINE_SIZES), which the build writes from the
-// engine's tb/<engine>/engine.mk preset.
-//
-// Events: each retirement becomes the record a retire trace holds
-// (hwp_soc's retire port), and the event is that record mapped as `hwprof
-// run --engine <engine>` maps a retire trace record:
-//   rap    every retirement, key = pc
-//   mhash  every retirement, <pc, rd value> (0 when no register is written)
-//   strat  the loads that write a register, <pc, loaded value>
-//   coproc every retirement, the whole record: pc, insn, class, flags
-//          (value, address, taken), value, address
-// The record's fields go through the adapter's record mapping (rec_a_i ..
-// rec_d_i -> rec_w_o, the board's TUPLES path) into the event queue, and
-// from there into the engine. Values are the 32-bit ones, zero-extended.
-// The last event is the exit store (the store that retires once the exit
-// register is written, the last record of the trace); after it the core is
-// held, the queue drains and EOS goes to the engine.
-//
-// Backpressure: while the queue holds 2^EQ_AW - 2 events or more (two slots
-// or fewer free, kept for instructions already fetched), no memory access
-// starts (hwp_soc hold_i), so the core stops retiring. An event that still
-// finds the queue full is dropped and counted (eng_dropped_o); the harness
-// fails the run if that count is not zero.
-//
-// Configuration and readout are the board's: the harness writes the CONFIG
-// registers (cfg_*, with the shell's range check chk_*) while rst_i holds
-// core and engine in reset (cfg_rst_i is the registers' own reset), reads the
-// build parameters from info_o, and takes every output record (orec_*) in
-// the clock it is valid, as the link's encoder would.
-//
-// coproc's host loop (its virtual time, docs/protocol.md) runs in the
-// harness: its HOSTOP entries (hop_*) go into the adapter ahead of the
-// queue's records (a record that waits for room in the adapter's retire
-// FIFO must not block the request that lets the co-processor take records).
-// The host sends them only while the adapter's sequencer is idle, so the
-// order of entries and records does not change what the co-processor sees. With the other engines hop_ready_o is 0 and hop_* are unused.
+// Purpose: the simulation top of the hwprof SoC with a profiling engine
+// (issue 20, docs/soc.md, make soc-sim ENGINE=e): hwp_soc_adapt (the SoC,
+// the event queue and the engine; rtl/soc/hwp_soc_adapt.v says what it
+// does) on one clock, with the engine adapter's link-domain side brought
+// out to the harness. The harness writes the CONFIG registers (cfg_*, with
+// the shell's range check chk_*) while rst_i holds core and engine in reset
+// (cfg_rst_i is the registers' own reset), reads the build parameters from
+// info_o, and takes every output record (orec_*) in the clock it is valid,
+// as the link's encoder would: the engine's output is always ready here.
+// The engine is the one define HWP_ENGINE_<NAME> selects; its sizes come
+// from hwp_soc_sizes.vh, which the build writes from the engine's
+// tb/<engine>/engine.mk preset.
 `default_nettype none
 `include "hwp_soc_sizes.vh"
 `include "hwp_engines.vh"
@@ -54,27 +25,7 @@ module hwp_soc_eng #(
     input wire rst_i,      // core, event queue and engine
     input wire cfg_rst_i,  // the engine's CONFIG registers
 
-    // program output, exit, trap and bus error: as hwp_soc
-    output wire        uart_valid_o,
-    output wire [ 7:0] uart_data_o,
-    output wire        exit_o,
-    output wire [31:0] exit_code_o,
-    output wire        trap_o,
-    output wire        bus_err_o,
-    output wire [31:0] bus_err_addr_o,
-
-    // retire port: as hwp_soc
-    output wire        retire_valid_o,
-    output wire [31:0] retire_pc_o,
-    output wire [31:0] retire_insn_o,
-    output wire [31:0] retire_next_pc_o,
-    output wire [ 4:0] retire_rd_o,
-    output wire [31:0] retire_rd_value_o,
-    output wire        retire_mem_o,
-    output wire [31:0] retire_addr_o,
-    output wire [ 3:0] retire_wmask_o,
-    output wire [31:0] retire_mem_rdata_o,
-    output wire [31:0] retire_mem_wdata_o,
+`include "hwp_soc_ports.vh"
 
     // engine configuration (the adapter's link-domain ports)
     input  wire         cfg_def_i,
@@ -86,7 +37,9 @@ module hwp_soc_eng #(
     output wire         chk_ok_o,
     output wire [511:0] info_o,
 
-    // HOSTOP entries of the engine's host loop (coproc), one per clock
+    // HOSTOP entries of the engine's host loop (coproc), one per clock: the
+    // harness runs the loop (docs/soc.md) and they reach the adapter as the
+    // link's hop words would
     input  wire        hop_valid_i,
     output wire        hop_ready_o,
     input  wire [ 7:0] hop_op_i,
@@ -96,8 +49,8 @@ module hwp_soc_eng #(
     // events
     output wire        eng_event_o,    // an event entered the queue this clock
     output wire        eng_hold_o,     // the core is held for the queue (not after the exit)
-    output reg  [31:0] eng_dropped_o,  // events that found the queue full
-    output reg         eng_eos_o,      // the last event is in the engine: EOS
+    output wire [31:0] eng_dropped_o,  // events that found the queue full
+    output wire        eng_eos_o,      // the last event is in the engine: EOS
 
     // output records, one per clock while orec_valid_o (always taken)
     output wire        orec_valid_o,
@@ -111,157 +64,38 @@ module hwp_soc_eng #(
     output wire [63:0] orec_f2_o
 );
   localparam integer IFW = `HWP_IFW, OFW = `HWP_OFW;
-
-  // ------------------------------------------------------------ SoC
-  wire hold;
-  hwp_soc #(
+  wire [OFW-1:0] out_w;
+  wire [IFW-1:0] unused_rec_w;
+  wire in_ready, unused_irq, unused_fault;
+  assign hop_ready_o = hop_valid_i && in_ready;
+  hwp_soc_adapt #(
       .MEM_BASE (MEM_BASE),
       .MEM_AW   (MEM_AW),
-      .MMIO_BASE(MMIO_BASE)
+      .MMIO_BASE(MMIO_BASE),
+      .EQ_AW    (EQ_AW)
   ) u_soc (
-      .clk_i(clk_i),
-      .rst_i(rst_i),
-      .hold_i(hold),
-      .uart_valid_o(uart_valid_o),
-      .uart_data_o(uart_data_o),
-      .exit_o(exit_o),
-      .exit_code_o(exit_code_o),
-      .trap_o(trap_o),
-      .bus_err_o(bus_err_o),
-      .bus_err_addr_o(bus_err_addr_o),
-      .retire_valid_o(retire_valid_o),
-      .retire_pc_o(retire_pc_o),
-      .retire_insn_o(retire_insn_o),
-      .retire_next_pc_o(retire_next_pc_o),
-      .retire_rd_o(retire_rd_o),
-      .retire_rd_value_o(retire_rd_value_o),
-      .retire_mem_o(retire_mem_o),
-      .retire_addr_o(retire_addr_o),
-      .retire_wmask_o(retire_wmask_o),
-      .retire_mem_rdata_o(retire_mem_rdata_o),
-      .retire_mem_wdata_o(retire_mem_wdata_o)
-  );
-
-  // ------------------------------------------------------------ events
-  // the exit store is the last retirement the trace and the engine see
-  reg stop_q;
-  wire live = retire_valid_o && !stop_q;
-  wire exit_store = live && exit_o && retire_wmask_o != 4'd0;
-  wire [31:0] rd_val = retire_rd_o != 5'd0 ? retire_rd_value_o : 32'd0;
-`ifdef HWP_ENGINE_RAP
-  wire ev = live;
-  wire [63:0] ev_a = {32'd0, retire_pc_o};
-  wire [63:0] ev_b = 64'd0, ev_c = 64'd0, ev_d = 64'd0;
-  wire unused_rd_val = &{1'b0, rd_val};
-`elsif HWP_ENGINE_MHASH
-  wire ev = live;
-  wire [63:0] ev_a = {32'd0, retire_pc_o};
-  wire [63:0] ev_b = {32'd0, rd_val};
-  wire [63:0] ev_c = 64'd0, ev_d = 64'd0;
-`elsif HWP_ENGINE_COPROC
-  // The record hwp_rv_retire_rec makes (cmodel/common/riscv.c): the class
-  // as hwp_rv_decode gives it for the RV32IM instructions the core retires
-  // (it traps on any other word, which ends the run); value when a register
-  // is written, address of a load or store, taken when a control transfer's
-  // next pc is not pc + 4. meta = {rd (0xff: none), length 4, flags, class}.
-  wire [6:0] opc = retire_insn_o[6:0];
-  wire [4:0] i_rd = retire_insn_o[11:7], i_rs1 = retire_insn_o[19:15];
-  wire rd_link = i_rd == 5'd1 || i_rd == 5'd5;
-  wire rs1_link = i_rs1 == 5'd1 || i_rs1 == 5'd5;
-  reg [3:0] cls;
-  always @(*) begin
-    case (opc)
-      7'h03:   cls = 4'd2;  // load
-      7'h23:   cls = 4'd3;  // store
-      7'h63:   cls = 4'd4;  // conditional branch
-      7'h6f:   cls = rd_link ? 4'd6 : 4'd5;  // jal: call, jump
-      7'h67:   cls = rd_link ? 4'd6 : (i_rd == 5'd0 && rs1_link) ? 4'd7 : 4'd8;  // jalr: call, return, indirect
-      7'h13, 7'h17, 7'h37: cls = 4'd1;  // op-imm, auipc, lui: alu
-      7'h33:   cls = retire_insn_o[31:25] == 7'h01 ? 4'd9 : 4'd1;  // mul/div, alu
-      7'h73:   cls = 4'd11;  // system
-      default: cls = 4'd0;  // fence: other
-    endcase
-  end
-  wire is_ctl = cls >= 4'd4 && cls <= 4'd8;
-  wire taken = is_ctl && retire_next_pc_o != retire_pc_o + 32'd4;
-  wire [2:0] flags = {taken, retire_mem_o, retire_rd_o != 5'd0};
-  wire [7:0] rd_f = retire_rd_o != 5'd0 ? {3'd0, retire_rd_o} : 8'hff;
-  wire ev = live;
-  wire [63:0] ev_a = {32'd0, retire_pc_o};
-  wire [63:0] ev_b = {rd_f, 8'd4, 5'd0, flags, 4'd0, cls, retire_insn_o};
-  wire [63:0] ev_c = {32'd0, rd_val};
-  wire [63:0] ev_d = {32'd0, retire_mem_o ? retire_addr_o : 32'd0};
-`else
-  // strat: loads (class load: opcode LOAD) with a destination register
-  wire ev = live && retire_insn_o[6:0] == 7'b0000011 && retire_rd_o != 5'd0;
-  wire [63:0] ev_a = {32'd0, retire_pc_o};
-  wire [63:0] ev_b = {32'd0, rd_val};
-  wire [63:0] ev_c = 64'd0, ev_d = 64'd0;
-`endif
-  wire [IFW-1:0] ev_w;
-
-  wire q_in_ready, q_valid, e_in_ready;
-  wire [IFW-1:0] q_w;
-  wire [EQ_AW:0] q_count;
-  hwp_fifo_fwft #(
-      .W (IFW),
-      .AW(EQ_AW)
-  ) u_q (
-      .clk_i(clk_i),
-      .rst_i(rst_i),
-      .in_valid_i(ev),
-      .in_ready_o(q_in_ready),
-      .in_data_i(ev_w),
-      .out_valid_o(q_valid),
-      .out_ready_i(q_ready),
-      .out_data_o(q_w),
-      .count_o(q_count)
-  );
-  // the engine's input: a HOSTOP entry of the harness first, else the queue
-`ifdef HWP_ENGINE_COPROC
-  // an entry is the board shell's word {wdata, addr, op}
-  wire hop = hop_valid_i;
-  wire [IFW-1:0] e_w = hop ? {{(IFW - 88) {1'b0}}, hop_data_i, hop_addr_i, hop_op_i} : q_w;
-`else
-  wire hop = 1'b0;
-  wire [IFW-1:0] e_w = q_w;
-  wire unused_hop = &{1'b0, hop_valid_i, hop_op_i, hop_addr_i, hop_data_i};
-`endif
-  wire q_ready = e_in_ready && !hop;
-  assign hop_ready_o = e_in_ready && hop;
-  localparam [EQ_AW:0] Q_HOLD = (1 << EQ_AW) - 2;
-  assign hold = stop_q || q_count >= Q_HOLD;
-  assign eng_event_o = ev && q_in_ready;
-  assign eng_hold_o = hold && !stop_q;
-
-  always @(posedge clk_i) begin
-    if (rst_i) begin
-      stop_q <= 1'b0;
-      eng_eos_o <= 1'b0;
-      eng_dropped_o <= 32'd0;
-    end else begin
-      if (exit_store) stop_q <= 1'b1;
-      if (stop_q && q_count == {(EQ_AW + 1) {1'b0}}) eng_eos_o <= 1'b1;
-      if (ev && !q_in_ready) eng_dropped_o <= eng_dropped_o + 32'd1;
-    end
-  end
-
-  // ------------------------------------------------------------ engine
-  wire [OFW-1:0] out_w;
-  wire unused_irq;
-  `HWP_ADAPTER #(`HWP_ENGINE_SIZES) u_eng (
       .lclk_i(clk_i), .lrst_i(cfg_rst_i),
       .cfg_def_i(cfg_def_i), .cfg_we_i(cfg_we_i), .cfg_reg_i(cfg_reg_i), .cfg_val_i(cfg_val_i),
       .chk_reg_i(chk_reg_i), .chk_val_i(chk_val_i), .chk_ok_o(chk_ok_o), .info_o(info_o),
-      .rec_a_i(ev_a), .rec_b_i(ev_b), .rec_c_i(ev_c), .rec_d_i(ev_d),
-      .rec_w_o(ev_w),
+      .rec_a_i(64'd0), .rec_b_i(64'd0), .rec_c_i(64'd0), .rec_d_i(64'd0), .rec_w_o(unused_rec_w),
       .orec_w_i(out_w), .orec_tag_o(orec_tag_o), .orec_n_o(orec_n_o), .orec_cont_o(orec_cont_o),
       .orec_last_o(orec_last_o), .orec_done_o(orec_done_o),
       .orec_f0_o(orec_f0_o), .orec_f1_o(orec_f1_o), .orec_f2_o(orec_f2_o),
       .eclk_i(clk_i), .erst_i(rst_i),
-      .in_valid_i(q_valid || hop), .in_ready_o(e_in_ready), .in_w_i(e_w), .in_hop_i(hop),
-      .eos_i(eng_eos_o),
-      .out_valid_o(orec_valid_o), .out_ready_i(1'b1), .out_w_o(out_w), .irq_o(unused_irq)
+      .in_valid_i(hop_valid_i), .in_ready_o(in_ready),
+      .in_w_i({{(IFW - 88) {1'b0}}, hop_data_i, hop_addr_i, hop_op_i}), .in_hop_i(hop_valid_i),
+      .eos_i(1'b0),
+      .out_valid_o(orec_valid_o), .out_ready_i(1'b1), .out_w_o(out_w), .irq_o(unused_irq),
+      .uart_valid_o(uart_valid_o), .uart_data_o(uart_data_o), .exit_o(exit_o),
+      .exit_code_o(exit_code_o), .trap_o(trap_o), .bus_err_o(bus_err_o),
+      .bus_err_addr_o(bus_err_addr_o),
+      .retire_valid_o(retire_valid_o), .retire_pc_o(retire_pc_o), .retire_insn_o(retire_insn_o),
+      .retire_next_pc_o(retire_next_pc_o), .retire_rd_o(retire_rd_o),
+      .retire_rd_value_o(retire_rd_value_o), .retire_mem_o(retire_mem_o),
+      .retire_addr_o(retire_addr_o), .retire_wmask_o(retire_wmask_o),
+      .retire_mem_rdata_o(retire_mem_rdata_o), .retire_mem_wdata_o(retire_mem_wdata_o),
+      .eng_event_o(eng_event_o), .eng_hold_o(eng_hold_o), .eng_dropped_o(eng_dropped_o),
+      .eng_eos_o(eng_eos_o), .eng_fault_o(unused_fault)
   );
 endmodule
 

@@ -6,7 +6,8 @@
 // named by the +hex=FILE plusarg (word addresses relative to the memory's
 // base: riscv64-unknown-elf-objcopy -O verilog --verilog-data-width=4
 // --change-addresses=-BASE); words not in the file are zero, as the ELF's
-// .bss, heap and stack are under qemu.
+// .bss, heap and stack are under qemu. With HWP_SOC_IMAGE defined (board
+// builds) the image is baked in instead, from the file hwp_soc_prog.vh names.
 `default_nettype none
 
 module hwp_soc_mem #(
@@ -25,7 +26,18 @@ module hwp_soc_mem #(
   wire [AW-3:0] idx = addr_i[AW-1:2];
   wire [1:0] unused_addr = addr_i[1:0];
 
+`ifdef HWP_SOC_IMAGE
+  // the program baked into the memory (board builds): hwp_soc_prog.vh,
+  // written by the build, defines HWP_SOC_HEX as the image's path; words
+  // the file does not give are zero (the block RAMs' default)
+`include "hwp_soc_prog.vh"
 `ifndef SYNTHESIS
+  integer i;
+  initial for (i = 0; i < WORDS; i = i + 1) mem_q[i] = 32'd0;
+`endif
+  initial $readmemh(`HWP_SOC_HEX, mem_q);
+`elsif SYNTHESIS
+`else
   reg [1023:0] hex_file;
   integer i;
   initial begin
