@@ -17,6 +17,9 @@
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
 #   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
+#   make soc-report [REBUILD=1|REPORT_ONLY=1]     the SoC board tops (TOP=soc) of SOC_REPORT_ENGINES
+#                                                with their simulated events per second
+#                                                -> docs/results/soc.md (fpga/soc-report.sh)
 #   make speed-report [REPORT_ONLY=1]             the builds of fpga/speed-targets.txt at their target
 #                                                clocks -> docs/results/speed.md
 #   make gate-level [GATE_ONLY="b:e ..."]         gate-level check of every board top that routes
@@ -38,7 +41,7 @@ export SYNTHROOT ICEPROG OPENFPGALOADER RTL_DIR
 BOARD_ENGINE_icebreaker := strat
 BOARD_ENGINE_ulx3s      := strat
 
-.PHONY: synth synth-bench synth-all synth-check prog fpga-report gate-level speed-report fpga-modules
+.PHONY: synth synth-bench synth-all synth-check prog fpga-report gate-level speed-report fpga-modules soc-report
 
 synth:
 	@test -n "$(BOARD)" || { echo "usage: make synth BOARD=<$(subst $(eval) ,|,$(BOARDS))> [ENGINE=<$(subst $(eval) ,|,$(ENGINES))>]" >&2; exit 2; }
@@ -75,6 +78,9 @@ speed-report:
 
 fpga-modules:
 	@REBUILD="$(REBUILD)" bash fpga/modstat.sh $(MODSTAT)
+
+soc-report:
+	@SOC_REPORT_ENGINES="$(SOC_REPORT_ENGINES)" REBUILD="$(REBUILD)" REPORT_ONLY="$(REPORT_ONLY)" bash fpga/soc-report.sh
 
 # Generic variable dump so the scripts read engine.mk through make itself.
 print-%:

@@ -12,10 +12,16 @@
 # file that replaces rtl/common/hwp_async_fifo.v), BOARD_SIM_WRAP (a file
 # whose module of the same name wraps the composed top and becomes the
 # model's top) and BOARD_SIM_TAG (the build directory's suffix; required
-# with any of them). Rebuilds only when an input is newer.
+# with any of them). BOARD_SIM_SOC=1: the SoC board top instead (make synth
+# TOP=soc: -DHWP_SOC, the SoC with the engine on its retire port at the SoC
+# clock of fpga/<board>/hwp_soc_sizes.vh, PicoRV32 from its package) in
+# build/board-sim/<board>/soc-<engine>/; its memory image is baked in as in
+# the bitstream, read when the model starts from prog.hex in that folder
+# (the caller writes it: tb/soc/soc-run.sh --image). Rebuilds only when an
+# input is newer.
 set -uo pipefail
 . "$(dirname "$0")/../../fpga/lib.sh"
-case ${1:-} in -h|--help) sed -n '3,17p' "$0"; exit 0 ;; esac
+case ${1:-} in -h|--help) sed -n '3,23p' "$0"; exit 0 ;; esac
 [ $# -eq 2 ] || { echo "usage: tb/board/build.sh <icebreaker|ulx3s> <engine>" >&2; exit 2; }
 board=$1 eng=$2
 case $board in icebreaker) hz=12000000 ;; ulx3s) hz=25000000 ;; *) echo "board: unknown board '$board'" >&2; exit 2 ;; esac
@@ -35,8 +41,20 @@ while read -r f; do
 done < <(sed 's/#.*//' "$list" | grep -v '^[[:space:]]*$')
 files+=("$RTL_DIR/board/hwp_adapt_$eng.v")
 for f in $(hwp_var SIM_RTL "$eng"); do files+=("$RTL_DIR/$f"); done
-mapfile -t files < <(hwp_uniq "${files[@]}")
 out=$BUILD/board-sim/$board/$eng${tag:+-$tag}
+if [ -n "${BOARD_SIM_SOC:-}" ]; then
+  [ -f "$HWP_ROOT/fpga/$board/hwp_soc_sizes.vh" ] || { echo "board: no SoC top for $board (fpga/$board/hwp_soc_sizes.vh)" >&2; exit 2; }
+  out=$BUILD/board-sim/$board/soc-$eng${tag:+-$tag}
+  mhz=$(hwp_soc_def "$board" HWP_SOC_MHZ)
+  cdefs=("-DHWP_ENG_MHZ=$mhz")
+  core=$("$PYTHON" -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)')/picorv32.v
+  [ -f "$core" ] || { echo "board: picorv32.v not found (make deps installs pythondata-cpu-picorv32)" >&2; exit 1; }
+  vdefs+=(-DHWP_SOC -DHWP_SOC_IMAGE -DRISCV_FORMAL --timescale 1ns/1ps -I"$out")
+  files+=("$RTL_DIR/soc/hwp_soc.v" "$RTL_DIR/soc/hwp_soc_mem.v" "$RTL_DIR/soc/hwp_soc_adapt.v" "$core")
+  mkdir -p "$out"
+  printf '`define HWP_SOC_HEX "%s"\n' "$out/prog.hex" >"$out/hwp_soc_prog.vh"
+fi
+mapfile -t files < <(hwp_uniq "${files[@]}")
 bin=$out/Vboard
 # shellcheck disable=SC2206
 vdefs+=($sdefs)
