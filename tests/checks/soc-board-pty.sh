@@ -9,7 +9,10 @@
 # profile then comes back over the link. It must equal, byte for byte, the
 # profile `make soc-sim ... SOC_BOARD=ulx3s` reads out of the same engine
 # (the board top's sizes, the same options) for the same ELF (tests/soc/lz.c
-# linked for the board's memory), and it must not be empty.
+# linked for the board's memory), and it must not be empty. The link runs at
+# its boot rate, 115200 baud: slower than strat's messages come during the
+# run, so the output FIFO fills and the engine's output backpressure (and
+# through it the core's hold) is exercised.
 #   tests/checks/soc-board-pty.sh [ENGINE...]   (default: strat)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -45,7 +48,7 @@ for e in "${engines[@]}"; do
   for _ in $(seq 100); do [ -s "$tmp/pty" ] && break; sleep 0.05; done
   [ -s "$tmp/pty" ] || { kill "$pid"; fail "$e: the board model opened no pty"; }
   set +e
-  timeout 600 "$H" stream --port "$(cat "$tmp/pty")" --engine "$e" --timeout 2000 --retries 20 "${opts[@]}" \
+  timeout 300 "$H" stream --port "$(cat "$tmp/pty")" --baud 115200 --engine "$e" --timeout 2000 --retries 20 "${opts[@]}" \
     "$tmp/empty.hwpt" > "$tmp/$e.board" 2> "$tmp/$e.stream.err"
   rc=$?
   set -e
