@@ -36,7 +36,7 @@ for e in $engines; do
   SOC_SIM=$BUILD/soc/$e-$board/Vhwp_soc_eng SOC_PROFILE=$d/soc-sim.profile \
     bash tb/soc/soc-run.sh "$d/prog.elf" "$d/soc-sim.hwpt" -- "${opts[@]}" >"$d/soc-sim.out" 2>"$d/soc-sim.txt" \
     || { tail -3 "$d/soc-sim.txt"; echo "soc-report: SoC simulation of $d/prog.elf with $e failed"; fail=1; }
-  rm -f "$d/soc-sim.hwpt"
+  rm -f "$d/soc-sim.hwpt" "$d/soc-sim.hex"
 done
 "$PYTHON" fpga/soc_report.py --root "$root" --board "$board" --engines "$engines" \
   --out "$HWP_ROOT/docs/results/soc.md" || fail=1
