@@ -155,6 +155,7 @@ void pfp_reset(pfp *m)
     m->hd = m->fp = m->tl = 0;
     m->fq_n = 0;
     m->flag = m->pbit = m->last_pi = m->fwait = m->res_cnt = m->chk = 0;
+    m->sq = 0;
     m->lar_v = 0;
     m->lar = 0;
     memset(&m->wb_rd, 0, sizeof m->wb_rd);
@@ -223,7 +224,7 @@ static void stage_decode(pfp *m, const pfp_in *in, int go, uint64_t *st, pfp_out
     r->lar_v = m->lar_v;
     r->lar = m->lar;
     r->chk = m->chk;
-    const int dec_en = go && in->disp_ready;
+    const int dec_en = go && in->disp_ready && !m->sq;
     for (int j = 0; dec_en && j < P->dec_w; j++) {
         uint32_t p = (m->hd + (uint32_t)j) & pm;
         if (p == m->fp) break;
@@ -395,7 +396,7 @@ static void stage_fetch(pfp *m, const pfp_in *in, int go, uint32_t room, uint64_
     r->pbit = m->pbit;
     r->last_pi = m->last_pi;
     r->fwait = m->fwait;
-    const int fetch_en = go && !m->fwait && room + (uint32_t)m->look <= W;
+    const int fetch_en = go && !m->sq && !m->fwait && room + (uint32_t)m->look <= W;
     if (go && m->fwait) st[PFP_S_FWAIT_CYC]++;
     if (!fetch_en) return;
     uint32_t q = m->fp, k = 0;
@@ -514,12 +515,14 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             pbit_d = m->chk;
         }
     }
-    if (d.squash) {
-        fp_d = d.hd;
+    if (m->sq) {
+        /* the squash decoded last cycle: fetch restarts behind the leader,
+         * at the decode pointer (docs/pfp.md) */
+        fp_d = m->hd;
         m->fq_n = 0;
         fwait_d = 0;
         res_d = 0;
-        pbit_d = d.flag;
+        pbit_d = m->flag;
         lp_d = 1;
         lk.st = 0; /* the latched candidate is no longer at the fetch pointer */
     } else {
@@ -530,6 +533,7 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             else res_d = d.res_pen;
         }
     }
+    m->sq = d.squash;
     m->hd = d.hd;
     m->fp = fp_d;
     m->flag = flag_d;

@@ -190,6 +190,9 @@ typedef struct pfp {
     uint32_t hd, fp, tl;
     uint32_t fq_n;
     int flag, pbit, last_pi, fwait, res_cnt, chk;
+    /* a squash decoded last cycle: this cycle fetch and decode wait and the
+     * fetch side is redirected behind the leader (decode pointer) */
+    int sq;
     int lar_v;
     uint64_t lar;
     /* predictor lookup stage (between fetch and the skip decision): lk_st 0

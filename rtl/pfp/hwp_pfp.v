@@ -120,6 +120,10 @@ module hwp_pfp #(
     reg [PW-1:0]   hd_q, fp_q, tl_q;
     reg [7:0]      fq_n_q;
     reg            flag_q, pbit_q, last_pi_q, fwait_q, chk_q, lar_v_q;
+    // a squash decoded last cycle: this cycle fetch and decode wait and the
+    // fetch pointer and head are redirected behind the leader (hd_q), so no
+    // decode result reaches the fetch side's next state in the same clock
+    reg            sq_q;
     reg [3:0]      res_cnt_q;
     reg [PC_W-1:0] lar_q;
     reg [NS*CNT_W-1:0] stat_q;
@@ -173,8 +177,8 @@ module hwp_pfp #(
     wire done     = eos_i && (occ == {PW{1'b0}});
     wire go       = !done && (eos_i || ({{(32-PW){1'b0}}, avail} >= LOOK) ||
                               (occ == W[PW-1:0]));
-    wire dec_en   = go && disp_ready_i;
-    wire fetch_en = go && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
+    wire dec_en   = go && disp_ready_i && !sq_q;
+    wire fetch_en = go && !sq_q && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
 
 
     // ------------------------------------------------------------ slot reads
@@ -228,8 +232,6 @@ module hwp_pfp #(
     reg [DEC_W-1:0] c_pi, c_fin, c_fout, c_lv, c_up, c_brk, c_stop, c_lim, c_disp, c_dec;
     reg [DEC_W*PW-1:0] c_hd;   // the decode pointer after slot j if the group ends there
     reg [DEC_W*NDE*WIN_BITS-1:0] c_he; // entry hd + c after slot j: [(j*NDE+c)*WIN_BITS +: WIN_BITS]
-    reg [PW-1:0]   sq_fp;      // fetch restarts here after a squash
-    reg [NFE*WIN_BITS-1:0] sq_fe;  // entry fp + c after a squash
     reg [NDE*WIN_BITS-1:0] de_d;
     reg [DEC_W*4-1:0] c_idx;   // slot j's place among the dispatched ones
     reg            c_lf;
@@ -289,11 +291,7 @@ module hwp_pfp #(
         // starts a second block (leader register clear) ends the group
         c_brk = c_pi & c_up & ~c_lv;
         // the decode pointer after each slot (a correct skip leader steps
-        // over its block), and the fetch pointer after a squash: behind the
-        // first skip leader decoded with the flag on (it ends the group)
-        sq_fp = hd_q;
-        for (ks = 0; ks < NFE; ks = ks + 1)
-            sq_fe[ks*WIN_BITS +: WIN_BITS] = hd_q[WIN_BITS-1:0] + ks[WIN_BITS-1:0];
+        // over its block)
         for (j = DEC_W - 1; j >= 0; j = j - 1) begin
             // both sums are formed before the slot's skip condition selects
             // one, so no adder follows the flag prefix
@@ -305,12 +303,6 @@ module hwp_pfp #(
                     hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1 +
                     {{(WIN_BITS-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} :
                     hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1;
-            if (c_pi[j] && ds_sk[j] && c_fin[j]) begin
-                sq_fp = hd_q + j[PW-1:0] + 1'b1;
-                for (ks = 0; ks < NFE; ks = ks + 1)
-                    sq_fe[ks*WIN_BITS +: WIN_BITS] =
-                        hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1;
-            end
         end
         // all profile instructions a group decodes are of one block: its
         // leader is the first one's pc, or the leader register when that
@@ -424,7 +416,7 @@ module hwp_pfp #(
     reg                  f_latch, f_use;
     reg  [PC_W-1:0]      f_latch_pc;
     hwp_pfp_lookup #(.SET_BITS(SET_BITS), .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS), .PC_W(PC_W)) u_lookup (
-        .clk_i(clk_i), .rst_i(rst_i), .go_i(go), .squash_i(squash),
+        .clk_i(clk_i), .rst_i(rst_i), .go_i(go), .squash_i(sq_q),
         .latch_i(f_latch), .latch_pc_i(f_latch_pc), .use_i(f_use),
         .bdt_v_i(bdt_v_q), .bdt_pred_i(bdt_pred_q), .bdt_lock_i(bdt_lock_q),
         .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q),
@@ -437,8 +429,9 @@ module hwp_pfp #(
     // chosen late by the same selects as fe_q from candidates read early
     // at addresses that come from registers: the head itself (fp + c,
     // c < FETCH_W), fp + c (FETCH_W <= c < 2 FETCH_W), fp + 1 + lk_n + k
-    // (a skip) and hd + 1 + j + k (a squash behind decode slot j); each
-    // with this cycle's input write forwarded, so the mirror is exact.
+    // (a skip) and hd + k (a squash, redirected the clock after the squash
+    // was decoded, from the registered decode pointer); each with this
+    // cycle's input write forwarded, so the mirror is exact.
     // The skip candidates come from fh_sk_q: the records at fp + 1 + c,
     // read while the lookup stage reads the candidate's descriptor (state
     // 1, the candidate at the fetch pointer, which then stays put until it
@@ -450,12 +443,12 @@ module hwp_pfp #(
     reg  [NSK*FR_W-1:0]             fh_sk_f;   // fh_sk_q, input write forwarded
     reg  [2*FETCH_W*FR_W-1:0]       fh_rc;   // the record at fp + c
     reg  [FETCH_W*FR_W-1:0]         fh_rs;   // at fp + 1 + lk_n + k
-    reg  [(DEC_W+FETCH_W)*FR_W-1:0] fh_rq;   // at hd + c (c >= 1)
-    reg  [FETCH_W*FR_W-1:0]         fh_sq;   // fetch slot k's record after a squash
+    reg  [FETCH_W*FR_W-1:0]         fh_sq;   // the record at hd + k (a squash)
+    reg  [NFE*WIN_BITS-1:0]         sq_fe;   // entry hd + c (a squash)
     reg  [WIN_BITS-1:0]             fh_a;
     wire [FR_W-1:0]                 in_rec = {in_kind, in_taken_i, in_bwd};
     wire [WIN_BITS-1:0]             tl_e   = tl_q[WIN_BITS-1:0];
-    integer c, jq;
+    integer c;
     always @* begin
         for (c = 0; c < FETCH_W; c = c + 1) begin
             fh_a = fe_q[c*WIN_BITS +: WIN_BITS];
@@ -476,18 +469,15 @@ module hwp_pfp #(
         // the skip decision is taken in state 2 only, where fh_sk_q holds
         for (c = 0; c < FETCH_W; c = c + 1)
             fh_rs[c*FR_W +: FR_W] = fh_sk_f[({{(32-SKIP_BITS){1'b0}}, lk_n} + c)*FR_W +: FR_W];
-        fh_rq[0 +: FR_W] = {FR_W{1'b0}};
-        for (c = 1; c < DEC_W + FETCH_W; c = c + 1) begin
+        // after a squash fetch restarts at the decode pointer: the records
+        // at hd + k, read at the registered entries de_q
+        for (c = 0; c < NFE; c = c + 1)
+            sq_fe[c*WIN_BITS +: WIN_BITS] = hd_q[WIN_BITS-1:0] + c[WIN_BITS-1:0];
+        for (c = 0; c < FETCH_W; c = c + 1) begin
             fh_a = de_q[c*WIN_BITS +: WIN_BITS];
-            fh_rq[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec :
+            fh_sq[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec :
                 {win_kind_q[fh_a*4 +: 4], win_taken_q[fh_a], win_bwd_q[fh_a]};
         end
-        // after a squash fetch restarts behind the first skip leader
-        // decoded with the flag on (sq_fp)
-        fh_sq = fh_rq[FR_W +: FETCH_W*FR_W];
-        for (jq = DEC_W - 1; jq >= 0; jq = jq - 1)
-            if (c_pi[jq] && ds_sk[jq] && c_fin[jq])
-                fh_sq = fh_rq[(jq+1)*FR_W +: FETCH_W*FR_W];
     end
 
     // ------------------------------------------------------------ fetch
@@ -641,12 +631,12 @@ module hwp_pfp #(
                 pbit_n = chk_q;
             end
         end
-        if (squash) begin
-            fp_n = sq_fp; fe_n = sq_fe; fh_n = fh_sq;
+        if (sq_q) begin
+            fp_n = hd_q; fe_n = sq_fe; fh_n = fh_sq;
             fqn_n = 8'd0;
             fwait_n = 1'b0;
             res_n = 4'd0;
-            pbit_n = flag_c;
+            pbit_n = flag_q;
             lp_n = 1'b1;
         end else if (resolve) begin
             pbit_n = flag_c;
@@ -678,6 +668,7 @@ module hwp_pfp #(
             fq_n_q <= 8'd0;
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
             chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
+            sq_q <= 1'b0;
             res_cnt_q <= 4'd0;
             sinc_q <= {(NS*INC_W){1'b0}};
             stat_q <= {(NS*CNT_W){1'b0}};
@@ -701,6 +692,7 @@ module hwp_pfp #(
                 lar_v_q <= lar_v_c;
                 lar_q <= lar_c;
                 chk_q <= chk_c;
+                sq_q <= squash;
             end
         end
     end
