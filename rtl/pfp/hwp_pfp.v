@@ -431,7 +431,8 @@ module hwp_pfp #(
     // c < FETCH_W), fp + c (FETCH_W <= c < 2 FETCH_W), fp + 1 + lk_n + k
     // (a skip) and hd + k (a squash, redirected the clock after the squash
     // was decoded, from the registered decode pointer); each with this
-    // cycle's input write forwarded, so the mirror is exact.
+    // cycle's input write forwarded where one can reach it, so the mirror
+    // is exact.
     // The skip candidates come from fh_sk_q: the records at fp + 1 + c,
     // read while the lookup stage reads the candidate's descriptor (state
     // 1, the candidate at the fetch pointer, which then stays put until it
@@ -470,13 +471,15 @@ module hwp_pfp #(
         for (c = 0; c < FETCH_W; c = c + 1)
             fh_rs[c*FR_W +: FR_W] = fh_sk_f[({{(32-SKIP_BITS){1'b0}}, lk_n} + c)*FR_W +: FR_W];
         // after a squash fetch restarts at the decode pointer: the records
-        // at hd + k, read at the registered entries de_q
+        // at hd + k, read at the registered entries de_q. No input write
+        // needs forwarding: the redirect happens in a go cycle, and there
+        // either no record comes in (end of stream, full window) or
+        // tl >= fp + LOOK >= hd + LOOK, so hd + k (k < FETCH_W) are written
         for (c = 0; c < NFE; c = c + 1)
             sq_fe[c*WIN_BITS +: WIN_BITS] = hd_q[WIN_BITS-1:0] + c[WIN_BITS-1:0];
         for (c = 0; c < FETCH_W; c = c + 1) begin
             fh_a = de_q[c*WIN_BITS +: WIN_BITS];
-            fh_sq[c*FR_W +: FR_W] = (in_fire && fh_a == tl_e) ? in_rec :
-                {win_kind_q[fh_a*4 +: 4], win_taken_q[fh_a], win_bwd_q[fh_a]};
+            fh_sq[c*FR_W +: FR_W] = {win_kind_q[fh_a*4 +: 4], win_taken_q[fh_a], win_bwd_q[fh_a]};
         end
     end
 
