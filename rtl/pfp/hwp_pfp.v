@@ -169,9 +169,10 @@ module hwp_pfp #(
     wire in_bwd = in_len2_i ? in_insn_i[12] : in_insn_i[31];
 
     // ------------------------------------------------------------ cycle control
-    wire [PW-1:0] occ   = tl_q - hd_q;
-    wire [PW-1:0] room  = fp_q - hd_q;
-    wire [PW-1:0] avail = tl_q - fp_q;
+    // the pointers' distances, registers beside them (written with their
+    // next values), so no subtraction precedes the go condition and the
+    // fetch and decode chains
+    reg  [PW-1:0] occ, room, avail;  // tl - hd, fp - hd, tl - fp
     wire in_ready = (occ < W[PW-1:0]);
     wire in_fire  = in_valid_i && in_ready;
     wire done     = eos_i && (occ == {PW{1'b0}});
@@ -653,6 +654,9 @@ module hwp_pfp #(
     // decode chains (stat_o lags the cycle that counts by one clock)
     reg [NS*INC_W-1:0] sinc_q;
     reg [NS*CNT_W-1:0] stat_n;
+    wire [PW-1:0] tl_nx = in_fire ? tl_q + 1'b1 : tl_q;
+    wire [PW-1:0] hd_nx = go ? hd_d : hd_q;
+    wire [PW-1:0] fp_nx = go ? fp_n : fp_q;
     integer i;
     always @* begin
         for (i = 0; i < NS; i = i + 1)
@@ -668,6 +672,7 @@ module hwp_pfp #(
             fh_sk_q <= {(NSK*FR_W){1'b0}};
             de_q <= de_rst;
             tl_q <= {PW{1'b0}};
+            occ <= {PW{1'b0}}; room <= {PW{1'b0}}; avail <= {PW{1'b0}};
             fq_n_q <= 8'd0;
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
             chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
@@ -676,7 +681,10 @@ module hwp_pfp #(
             sinc_q <= {(NS*INC_W){1'b0}};
             stat_q <= {(NS*CNT_W){1'b0}};
         end else begin
-            if (in_fire) tl_q <= tl_q + 1'b1;
+            if (in_fire) tl_q <= tl_nx;
+            occ <= tl_nx - hd_nx;
+            room <= fp_nx - hd_nx;
+            avail <= tl_nx - fp_nx;
             fh_q <= go ? fh_n : fh_rc[0 +: FETCH_W*FR_W];
             fh_sk_q <= fh_sk_d;
             sinc_q <= go ? sinc : {(NS*INC_W){1'b0}};
