@@ -169,12 +169,19 @@ module hwp_pfp #(
     wire in_bwd = in_len2_i ? in_insn_i[12] : in_insn_i[31];
 
     // ------------------------------------------------------------ cycle control
-    // the pointers' distances, registers beside them (written with their
-    // next values), so no subtraction precedes the go condition and the
-    // fetch and decode chains
-    reg  [PW-1:0] occ, room, avail;  // tl - hd, fp - hd, tl - fp
+    // the pointers' distances tl - hd and tl - fp, registers beside them, so
+    // no subtraction precedes the go condition and the chains; their next
+    // values are chosen by the chains' selects from sums of registers, like
+    // the pointers'. Decode's limit (slot j in front of the fetch pointer)
+    // is the fetch queue count: the entries hd .. hd + j of a decode group
+    // are fetched ones up to its first skip leader, where the group ends.
+    reg  [PW-1:0] occ, avail;
+    wire [PW-1:0] room = fp_q - hd_q;
     wire in_ready = (occ < W[PW-1:0]);
     wire in_fire  = in_valid_i && in_ready;
+    // tl - hd and tl - fp after this cycle's input, before fetch and decode
+    wire [PW-1:0] oc_in = occ + {{(PW-1){1'b0}}, in_fire};
+    wire [PW-1:0] av_in = avail + {{(PW-1){1'b0}}, in_fire};
     wire done     = eos_i && (occ == {PW{1'b0}});
     wire go       = !done && (eos_i || ({{(32-PW){1'b0}}, avail} >= LOOK) ||
                               (occ == W[PW-1:0]));
@@ -232,6 +239,8 @@ module hwp_pfp #(
     integer j;
     reg [DEC_W-1:0] c_pi, c_fin, c_fout, c_lv, c_up, c_brk, c_stop, c_lim, c_disp, c_dec;
     reg [DEC_W*PW-1:0] c_hd;   // the decode pointer after slot j if the group ends there
+    reg [DEC_W*PW-1:0] c_oc;   // and tl - hd after this cycle's input
+    reg [PW-1:0]   oc_d;
     reg [DEC_W*NDE*WIN_BITS-1:0] c_he; // entry hd + c after slot j: [(j*NDE+c)*WIN_BITS +: WIN_BITS]
     reg [NDE*WIN_BITS-1:0] de_d;
     reg [DEC_W*4-1:0] c_idx;   // slot j's place among the dispatched ones
@@ -266,7 +275,7 @@ module hwp_pfp #(
         for (j = 0; j < DEC_W; j = j + 1) begin
             dk = ds_kind[j*4 +: 4];
             c_pi[j]  = (dk == K_PI) || (dk == K_PIJ);
-            c_lim[j] = (room > j[PW-1:0]);   // slot j is in front of the fetch pointer
+            c_lim[j] = (fq_n_q > j[7:0]);   // slot j is in front of the fetch pointer
             c_fin[j] = fk_in;                // the flag in front of slot j
             case (dk)
                 K_SET:   fk_in = 1'b1;
@@ -299,6 +308,9 @@ module hwp_pfp #(
             c_hd[j*PW +: PW] = (c_pi[j] && ds_sk[j] && !c_fin[j]) ?
                 hd_q + j[PW-1:0] + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} :
                 hd_q + j[PW-1:0] + 1'b1;
+            c_oc[j*PW +: PW] = (c_pi[j] && ds_sk[j] && !c_fin[j]) ?
+                oc_in - j[PW-1:0] - 1'b1 - {{(PW-SKIP_BITS){1'b0}}, ds_n[j*SKIP_BITS +: SKIP_BITS]} :
+                oc_in - j[PW-1:0] - 1'b1;
             for (ks = 0; ks < NDE; ks = ks + 1)
                 c_he[(j*NDE+ks)*WIN_BITS +: WIN_BITS] = (c_pi[j] && ds_sk[j] && !c_fin[j]) ?
                     hd_q[WIN_BITS-1:0] + j[WIN_BITS-1:0] + ks[WIN_BITS-1:0] + 1'b1 +
@@ -325,7 +337,7 @@ module hwp_pfp #(
         end
 
         // the decoded slots' results
-        hd_d = hd_q; de_d = de_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
+        hd_d = hd_q; oc_d = oc_in; de_d = de_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
         upd = 1'b0;
         upd_sv = {DEC_W{1'b0}}; upd_flag = {DEC_W{1'b0}}; upd_pc = {(DEC_W*PC_W){1'b0}};
@@ -341,6 +353,7 @@ module hwp_pfp #(
                 d_decoded = d_decoded + 4'd1;
                 dec_fetched = dec_fetched + 8'd1;
                 hd_d = c_hd[j*PW +: PW];
+                oc_d = c_oc[j*PW +: PW];
                 de_d = c_he[j*NDE*WIN_BITS +: NDE*WIN_BITS];
                 flag_c = c_fout[j];
                 lar_v_c = c_pi[j];
@@ -498,6 +511,7 @@ module hwp_pfp #(
     reg [3:0]         fk;
     reg               pbk, fpred, frun;
     reg [PW-1:0]      fp_d;
+    reg [PW-1:0]      av_d;   // tl - fp after this group and this cycle's input
     reg [3*FETCH_W*PW-1:0]       fpc;   // fp + c, c < 3 FETCH_W
     reg [NFE*WIN_BITS-1:0]       fsk;   // entry fp + c after a skip
     reg [NFE*WIN_BITS-1:0]       fe_d;  // entry fp + c after this group
@@ -556,7 +570,7 @@ module hwp_pfp #(
                                           {{(WIN_BITS-SKIP_BITS){1'b0}}, lk_n};
 
         // how far the group runs
-        fp_d = fp_q; fe_d = fe_q; fh_d = fh_rc[0 +: FETCH_W*FR_W]; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
+        fp_d = fp_q; av_d = av_in; fe_d = fe_q; fh_d = fh_rc[0 +: FETCH_W*FR_W]; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
         f_latch = 1'b0; f_use = 1'b0;
         fwr = {FETCH_W{1'b0}};
@@ -572,6 +586,7 @@ module hwp_pfp #(
                 lp_c = s_pi[k];
                 pb_c = s_pba[k];
                 fp_d = fpc[(k+1)*PW +: PW];
+                av_d = av_in - k[PW-1:0] - 1'b1;
                 for (kf = 0; kf < NFE; kf = kf + 1)
                     fe_d[kf*WIN_BITS +: WIN_BITS] = fpc[(k+1+kf)*PW +: WIN_BITS];
                 fh_d = fh_rc[(k+1)*FR_W +: FETCH_W*FR_W];
@@ -580,6 +595,7 @@ module hwp_pfp #(
                     f_use = 1'b1;
                     if (s_skip) begin
                         fp_d = fp_q + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, lk_n};
+                        av_d = av_in - 1'b1 - {{(PW-SKIP_BITS){1'b0}}, lk_n};
                         fe_d = fsk;
                         fh_d = fh_rs;
                         f_skips = 4'd1;
@@ -655,8 +671,6 @@ module hwp_pfp #(
     reg [NS*INC_W-1:0] sinc_q;
     reg [NS*CNT_W-1:0] stat_n;
     wire [PW-1:0] tl_nx = in_fire ? tl_q + 1'b1 : tl_q;
-    wire [PW-1:0] hd_nx = go ? hd_d : hd_q;
-    wire [PW-1:0] fp_nx = go ? fp_n : fp_q;
     integer i;
     always @* begin
         for (i = 0; i < NS; i = i + 1)
@@ -672,7 +686,7 @@ module hwp_pfp #(
             fh_sk_q <= {(NSK*FR_W){1'b0}};
             de_q <= de_rst;
             tl_q <= {PW{1'b0}};
-            occ <= {PW{1'b0}}; room <= {PW{1'b0}}; avail <= {PW{1'b0}};
+            occ <= {PW{1'b0}}; avail <= {PW{1'b0}};
             fq_n_q <= 8'd0;
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
             chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
@@ -682,9 +696,8 @@ module hwp_pfp #(
             stat_q <= {(NS*CNT_W){1'b0}};
         end else begin
             if (in_fire) tl_q <= tl_nx;
-            occ <= tl_nx - hd_nx;
-            room <= fp_nx - hd_nx;
-            avail <= tl_nx - fp_nx;
+            occ <= go ? oc_d : oc_in;
+            avail <= !go ? av_in : sq_q ? oc_in : av_d;
             fh_q <= go ? fh_n : fh_rc[0 +: FETCH_W*FR_W];
             fh_sk_q <= fh_sk_d;
             sinc_q <= go ? sinc : {(NS*INC_W){1'b0}};
