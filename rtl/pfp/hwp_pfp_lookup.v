@@ -35,8 +35,16 @@ module hwp_pfp_lookup #(
     output wire [SKIP_BITS-1:0] n_o          // instructions after the leader to skip
 );
     localparam integer TAG_W = PC_W - 1 - SET_BITS;
-    localparam [PC_W-3:0] MIN_LEN_L = {{(PC_W-10){1'b0}}, MIN_LEN[7:0]};
-    localparam [PC_W-3:0] MAXLEN_L  = (1 << SKIP_BITS);
+    // LEN_OK[v]: a block of v instructions is skippable (MIN_LEN .. 2^SKIP_BITS)
+    function [(2 << SKIP_BITS)-1:0] len_ok;
+        input integer min_len;
+        integer v;
+        begin
+            for (v = 0; v < (2 << SKIP_BITS); v = v + 1)
+                len_ok[v] = (v >= min_len) && (v <= (1 << SKIP_BITS));
+        end
+    endfunction
+    localparam [(2 << SKIP_BITS)-1:0] LEN_OK = len_ok(MIN_LEN);
 
     reg  [1:0]           st_q;
     reg  [PC_W-1:0]      pc_q;
@@ -52,12 +60,16 @@ module hwp_pfp_lookup #(
     wire h1 = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
     wire [PC_W-1:0] d0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W] - pc_q;
     wire [PC_W-1:0] d1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W] - pc_q;
-    wire [PC_W-3:0] len0 = d0[PC_W-1:2];
-    wire [PC_W-3:0] len1 = d1[PC_W-1:2];
-    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && len0 >= MIN_LEN_L && len0 <= MAXLEN_L;
-    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && len1 >= MIN_LEN_L && len1 <= MAXLEN_L;
+    // block length (follow - pc) / 4 in MIN_LEN .. 2^SKIP_BITS: the bits
+    // above the length's low SKIP_BITS+1 bits are zero, and those low bits
+    // pick a bit of the constant table LEN_OK (a LUT, no compare chains)
+    localparam integer LB = SKIP_BITS + 1;
+    wire [LB-1:0] lo0 = d0[LB+1:2];
+    wire [LB-1:0] lo1 = d1[LB+1:2];
+    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && !(|d0[PC_W-1:LB+2]) && LEN_OK[lo0];
+    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && !(|d1[PC_W-1:LB+2]) && LEN_OK[lo1];
     wire ok_d = h0 ? ok0 : (h1 && ok1);
-    wire [SKIP_BITS-1:0] n_d = (h0 ? len0[SKIP_BITS-1:0] : len1[SKIP_BITS-1:0]) - 1'b1;
+    wire [SKIP_BITS-1:0] n_d = (h0 ? lo0[SKIP_BITS-1:0] : lo1[SKIP_BITS-1:0]) - 1'b1;
 
     // a candidate is latched when the stage is idle or its result is taken
     // this cycle (fetch stops in front of the candidate at the fetch pointer
