@@ -29,6 +29,10 @@
  *          changed; nothing is forwarded across a table change
  *   merge pipeline K, Q (= s1), A (= s2 .. s2e), C: forwarding of the last
  *          ancestor count (distance 1); each level drains before the next.
+ *          K takes its node from the slot scanner (scan_step: load, chunk,
+ *          output register, then one slot per clock), which runs one level
+ *          ahead without forwarding: a level's live slots do not change
+ *          while the level before it is folded.
  */
 #include "rap/rap.h"
 
@@ -97,7 +101,13 @@ struct rap_cyc {
     uint64_t sp_pre;
     int sp_lvl, sp_j;
     unsigned pres, miss;
-    int m_lvl, m_cur, m_x, m_per;
+    int m_lvl, m_x, m_per; /* m_x: the slot being read out (its level RAM word) */
+    /* slot scanner (rtl/rap/hwp_rap_scan.v, see scan_step): a load pending,
+     * the level it scans, the loaded vector, the first slot not yet emitted,
+     * the chunk register primed, the output register and its level tag */
+    int sc_ld, sl;
+    uint8_t *lv;
+    int sc_cur, sc_ck, sc_xv, sc_x, sc_xt;
     /* merge pipeline; stage A is ma[0] .. ma[tp] */
     int mk_v, mq_v, ma_v[RAP_CYC_TPMAX + 1], mc_v;
     int mk_x, mq_x, ma_x[RAP_CYC_TPMAX + 1], mc_x, mc_a;
@@ -276,6 +286,7 @@ int rap_cyc_new(rap_cyc_t **out, const rap_cfg *cfg, int tcam_ram, int tcam_chun
     m->bcnt = hwp_arrays_calloc(&m->mem, (size_t)m->SN, sizeof *m->bcnt);
     m->valid = hwp_arrays_calloc(&m->mem, (size_t)N, 1);
     m->len = hwp_arrays_calloc(&m->mem, (size_t)N, 1);
+    m->lv = hwp_arrays_calloc(&m->mem, (size_t)N, 1);
     m->pmem = hwp_arrays_calloc(&m->mem, (size_t)N, sizeof *m->pmem);
     m->cmem = hwp_arrays_calloc(&m->mem, (size_t)N, sizeof *m->cmem);
     m->hcap = 16;
@@ -347,7 +358,10 @@ static void do_reset(rap_cyc_t *m)
     m->live = 0;
     m->out_v = 0;
     m->pres = m->miss = 0;
-    m->m_cur = 0;
+    m->sc_ld = 0;
+    m->sc_cur = m->c.entries; /* nothing left to emit */
+    m->sc_ck = 0;
+    m->sc_xv = 0;
     m->m_lvl = 0;
     m->mk_v = m->mq_v = m->mc_v = 0;
     memset(m->ctr, 0, sizeof m->ctr);
@@ -374,6 +388,33 @@ static int state_group(int st)
 uint64_t rap_cyc_state_clocks(const rap_cyc_t *m, int group)
 {
     return (group >= 0 && group < RAP_CYC_NGROUPS) ? m->stc[group] : 0;
+}
+
+/* Clock edge of the slot scanner (rtl/rap/hwp_rap_scan.v). Registers: the
+ * loaded vector (lv), the chunk register (its slots not yet emitted), the
+ * output register (sc_xv, sc_x, tag sc_xt). A load captures the live slots
+ * of level sl (all live slots in the readout, rd) and empties the chunk
+ * register; the next clock primes it (sc_ck) with the lowest chunk left;
+ * from then on it holds a slot whenever one is left (it takes the next chunk
+ * in the clock it gives its last slot), so the lowest slot left (next)
+ * enters the output register whenever that is empty or taken this clock:
+ * one slot per clock, whatever the chunk size. The sc_cur cursor stands for
+ * the chunk summary and chunk register: every loaded slot below it has been
+ * emitted. A load comes only when nothing is left (sc_busy low). */
+static void scan_step(rap_cyc_t *m, int rd, int next, int take)
+{
+    int emit = m->sc_ck && next >= 0 && (!m->sc_xv || take);
+    if (emit) {
+        m->sc_x = next;
+        m->sc_xt = m->sl;
+        m->sc_cur = next + 1;
+    }
+    m->sc_xv = emit || (m->sc_xv && !take);
+    m->sc_ck = !m->sc_ld;
+    if (m->sc_ld) {
+        for (int i = 0; i < m->c.entries; i++) m->lv[i] = m->valid[i] && (rd || m->len[i] == m->sl);
+        m->sc_cur = 0;
+    }
 }
 
 void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
@@ -413,12 +454,23 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         }
     int bflush_any = bflush_idx >= 0;
 
+    /* slot scanner: the lowest loaded slot not yet emitted */
+    int sc_next = -1;
+    for (int i = m->sc_cur; i < N; i++)
+        if (m->lv[i]) {
+            sc_next = i;
+            break;
+        }
+    int sc_busy = sc_next >= 0;
+
     uint64_t s3_cnt = (m->fw_v && m->fw_idx == m->s3_idx)     ? m->fw_val
                       : (m->fw2_v && m->fw2_idx == m->s3_idx) ? m->fw2_val
                       : m->creg                               ? m->crd_r
                                                               : m->crd;
     uint64_t s3_sum = (s3_cnt + m->s3_c) & LIM;
-    int s3_need = m->s3_v && !m->s3_ns && m->s3_lvl != H && s3_sum * (uint64_t)H > m->thr;
+    /* the compare takes the sum unwrapped (as the functional model does;
+     * hwp_rap_over.v), the written sum wraps at CW bits */
+    int s3_need = m->s3_v && !m->s3_ns && m->s3_lvl != H && (s3_cnt + m->s3_c) * (uint64_t)H > m->thr;
     int s3_skip = s3_need && m->full && !rap_force_ok(m->n, m->nlm);
     int s3_split = s3_need && !s3_skip;
     uint64_t n_commit = (m->n + m->s3_c) & LIM;
@@ -521,7 +573,10 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t sp_pre_d = m->sp_pre;
     int sp_lvl_d = m->sp_lvl, sp_j_d = m->sp_j;
     unsigned pres_d = m->pres, miss_d = m->miss;
-    int m_lvl_d = m->m_lvl, m_cur_d = m->m_cur, m_x_d = m->m_x, m_per_d = m->m_per;
+    int m_lvl_d = m->m_lvl, m_x_d = m->m_x, m_per_d = m->m_per;
+    int sl_d = m->sl, sc_ld_d = 0, sc_take = 0;
+    int cw_idx = -1; /* a counter write of stage 3 or the merge compare (forwarded) */
+    uint64_t cw_val = 0;
     int mk_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0;
     int mk_x_d = m->mk_x, mq_x_d = m->mk_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x[E], mc_a_d = m->mc_a;
     uint64_t mq_cx_d = m->crd, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx[E];
@@ -588,13 +643,13 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         }
         s3_v_d = m->creg ? m->s3a_v : m->s2_v[E];
         s3a_v_d = m->s2_v[E];
+        /* the counter word is written and forwarded for every stage-3 item:
+         * the sum on a commit, the count unchanged on a split */
+        if (m->s3_v) {
+            cw_idx = m->s3_idx;
+            cw_val = s3_split ? s3_cnt : s3_sum;
+        }
         if (s3_commit) {
-            c_we = 1;
-            c_wa = m->s3_idx;
-            c_wd = s3_sum;
-            fw_v_d = 1;
-            fw_idx_d = m->s3_idx;
-            fw_val_d = s3_sum;
             n_d = n_commit;
             ctr_d[RAP_C_EVENTS] = n_commit;
             if (s3_skip) ctr_d[RAP_C_OVERFLOW] = (m->ctr[RAP_C_OVERFLOW] + 1) & LIM;
@@ -641,7 +696,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             }
         } else if (in->eos && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !s2_any &&
                    !(m->creg && m->s3a_v) && !m->s3_v) {
-            m_cur_d = 0;
+            sc_ld_d = 1;
             st_d = ST_RD;
         }
         break;
@@ -705,28 +760,29 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         break;
     case ST_M_INIT:
         m_lvl_d = H;
-        m_cur_d = 0;
+        sl_d = H;
+        sc_ld_d = 1;
         st_d = ST_M_RUN;
         break;
     case ST_M_RUN: {
-        int x = -1;
-        for (int i = m->m_cur; i < N; i++)
-            if (m->valid[i] && m->len[i] == m->m_lvl) {
-                x = i;
-                break;
-            }
-        c_ra = p_ra = x < 0 ? 0 : x;
-        if (x >= 0) {
+        /* the scanner moves to the next level once this one is all emitted */
+        if (!m->sc_ld && !sc_busy && m->sl != 1) {
+            sl_d = m->sl - 1;
+            sc_ld_d = 1;
+        }
+        /* K: the next node of the pipeline's level from the scanner */
+        int mine = m->sc_xv && m->sc_xt == m->m_lvl;
+        int lvl_done = !mine && (m->sl != m->m_lvl || (!m->sc_ld && !sc_busy));
+        c_ra = p_ra = m->sc_x;
+        if (mine) {
+            sc_take = 1;
             mk_v_d = 1;
-            mk_x_d = x;
-            m_cur_d = x + 1;
-        } else if (!(m->mk_v || m->mq_v || ma_any || m->mc_v)) {
-            if (m->m_lvl == 1) {
+            mk_x_d = m->sc_x;
+        } else if (lvl_done && !(m->mk_v || m->mq_v || ma_any || m->mc_v)) {
+            if (m->m_lvl == 1)
                 st_d = ST_M_END;
-            } else {
+            else
                 m_lvl_d = m->m_lvl - 1;
-                m_cur_d = 0;
-            }
         }
         if (m->mk_v) {
             tc_key = m->prd;
@@ -736,15 +792,14 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         if (m->ma_v[E]) c2_ra = best_idx;
         mc_v_d = m->ma_v[E];
         if (m->mc_v) {
+            /* the ancestor's word is written and forwarded for every node,
+             * unchanged when x stays */
             uint64_t ca = (m->fw_v && m->fw_idx == m->mc_a) ? m->fw_val : m->crd2;
             uint64_t sum = (ca + m->mc_cx) & LIM;
-            if (sum * (uint64_t)H <= m->thr) {
-                c_we = 1;
-                c_wa = m->mc_a;
-                c_wd = sum;
-                fw_v_d = 1;
-                fw_idx_d = m->mc_a;
-                fw_val_d = sum;
+            int fold = (ca + m->mc_cx) * (uint64_t)H <= m->thr;
+            cw_idx = m->mc_a;
+            cw_val = fold ? sum : ca;
+            if (fold) {
                 valid_clear = m->mc_x;
                 live_d = m->live - 1;
                 ctr_d[RAP_C_MERGED] = (m->ctr[RAP_C_MERGED] + 1) & LIM;
@@ -766,23 +821,17 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             st_d = ST_RUN;
         }
         break;
-    case ST_RD: {
-        int x = -1;
-        for (int i = m->m_cur; i < N; i++)
-            if (m->valid[i]) {
-                x = i;
-                break;
-            }
-        c_ra = p_ra = x < 0 ? 0 : x;
-        m_x_d = x < 0 ? 0 : x;
-        if (x >= 0) {
+    case ST_RD: /* the next live slot from the scanner (loaded on entry) */
+        c_ra = p_ra = m->sc_x;
+        if (m->sc_xv) {
+            sc_take = 1;
+            m_x_d = m->sc_x;
             st_d = ST_RO_LOAD;
-        } else {
+        } else if (!m->sc_ld && !sc_busy) {
             ro_c_d = 0;
             st_d = ST_CNT;
         }
         break;
-    }
     case ST_RO_LOAD:
         out_v_d = 1;
         out_k_d = 0;
@@ -794,7 +843,6 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     case ST_RO_WAIT:
         if (in->out_ready) {
             out_v_d = 0;
-            m_cur_d = m->m_x + 1;
             st_d = ST_RD;
         }
         break;
@@ -821,6 +869,16 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         break;
     }
 
+    /* the counter write of stage 3 or the merge compare, forwarded */
+    if (cw_idx >= 0) {
+        c_we = 1;
+        c_wa = cw_idx;
+        c_wd = cw_val;
+        fw_v_d = 1;
+        fw_idx_d = cw_idx;
+        fw_val_d = cw_val;
+    }
+
     /* stage 2 probe result */
     if (m->s2_v[E] && m->s2_pr[E]) {
         unsigned bit = 1u << m->s2_j[E];
@@ -830,7 +888,11 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             pres_d &= ~bit;
     }
 
-    /* ---- clock edge: RAM reads see the old contents */
+    /* ---- clock edge: RAM reads see the old contents; the scanner loads
+     * the table registers before this clock's fold */
+    scan_step(m, st == ST_RD, sc_next, sc_take);
+    m->sc_ld = sc_ld_d;
+    m->sl = sl_d;
     if (m->creg) {
         /* s3a: the item and the words read at s2e, one clock on */
         m->s3a_v = s3a_v_d;
@@ -927,7 +989,6 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->pres = pres_d;
     m->miss = miss_d;
     m->m_lvl = m_lvl_d;
-    m->m_cur = m_cur_d;
     m->m_x = m_x_d;
     m->m_per = m_per_d;
     m->mk_v = mk_v_d;

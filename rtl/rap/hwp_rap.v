@@ -86,10 +86,8 @@ module hwp_rap #(
     localparam integer TQB = $clog2(2 * (TP + CR) + 9);
     localparam [CW-1:0] LIM = {CW{1'b1}};
     localparam [CB-1:0] BMAX = {CB{1'b1}};
-    localparam [31:0] H32 = H;
     localparam [31:0] MQ32 = MERGE_Q;
     localparam [63:0] MF64 = {32'd0, MERGE_FIRST};
-    localparam [7:0]  H8 = H32[7:0];
     localparam [4:0]  MQ = MQ32[4:0];
 
     localparam [4:0] ST_INIT = 5'd0, ST_RUN = 5'd1, ST_PROBE = 5'd2, ST_PWAIT = 5'd3,
@@ -184,12 +182,11 @@ module hwp_rap #(
     reg [K:0]    sp_j_q, sp_j_d;
     reg [B-1:0]  pres_q, pres_d, miss_q, miss_d;
     reg [LB-1:0] m_lvl_q, m_lvl_d;
-    // slot indices from priority encoders: not state machines (Yosys fsm would
-    // otherwise try to extract them, with one transition per slot)
-    (* fsm_encoding = "none" *) reg [IB:0] m_cur_q;
-    reg [IB:0]   m_cur_d;
-    (* fsm_encoding = "none" *) reg [IB-1:0] m_x_q;
-    reg [IB-1:0] m_x_d;
+    // slot scanner (merge batches, readout): the level it scans (sl_q,
+    // H down to 1; the merge pipeline's m_lvl_q follows it) and a load
+    // pending (sc_ld_q: the scanner captures its vector this clock)
+    reg [LB-1:0] sl_q, sl_d;
+    reg          sc_ld_q, sc_ld_d;
     // merge pipeline: K (RAM data of x), Q (TCAM match), A (arbiter, read the
     // ancestor's count), C (compare, fold)
     reg          mk_v_q, mk_v_d, mq_v_q, mq_v_d, ma_v_q, ma_v_d, mc_v_q, mc_v_d;
@@ -339,57 +336,39 @@ module hwp_rap #(
         end
     endgenerate
 
-    // ------------------------------------------------------------------ priority encoders
-    reg [N-1:0]  scan_vec;   // merge candidates / readout candidates
-    reg [IB-1:0] scan_idx;
-    reg          scan_any;
+    // ------------------------------------------------------------------ slot scans
+    // The merge batch's next node of a level and the readout's next live
+    // slot come from the slot scanner (hwp_rap_scan.v): loaded with the
+    // level's live slots (all live slots for the readout), it emits them in
+    // slot order, one per clock, from a register. The vector is captured
+    // once per level: the live slots of a level do not change while it is
+    // scanned or while the level before it drains (merge folds clear only
+    // nodes of the level being folded, which the scanner has already
+    // emitted), so the scanner runs one level ahead of the merge pipeline.
+    // The lowest free slot comes from a lowest-set-bit tree (no N-long
+    // priority chain).
     reg [IB-1:0] free_idx;
     reg [SBW-1:0] bflush_idx;
     reg          bflush_any;
-    wire [N-1:0] scan_ge;    // slot index >= m_cur_q
-    wire [IB-1:0] scan_idx_t, free_idx_t;
-    wire          scan_any_t;
-    // scan_ge from a two-level comparison (high and low halves of the slot
-    // index), and lowest-set-bit encoders as balanced trees (no N-long
-    // priority chains: short paths, and Yosys's recursive netlist passes stay
-    // within their stack at N = 512)
-    localparam integer LOB = IB / 2;
-    localparam integer HIB = IB - LOB;
-    wire [IB-1:0] mc = m_cur_q[IB-1:0];
-    // gt_hi[h]: h > high half of m_cur; ge_lo[l]: l >= its low half (prefix
-    // ORs of the decoded halves)
-    reg [(1<<HIB)-1:0] gt_hi, eq_hi;
-    reg [(1<<LOB)-1:0] ge_lo;
-    integer th;
-    always @(*) begin
-        for (th = 0; th < (1 << HIB); th = th + 1)
-            eq_hi[th] = mc[IB-1:LOB] == th[HIB-1:0];
-        gt_hi[0] = 1'b0;
-        for (th = 1; th < (1 << HIB); th = th + 1)
-            gt_hi[th] = gt_hi[th-1] | eq_hi[th-1];
-        ge_lo[0] = mc[LOB-1:0] == {LOB{1'b0}};
-        for (th = 1; th < (1 << LOB); th = th + 1)
-            ge_lo[th] = ge_lo[th-1] | (mc[LOB-1:0] == th[LOB-1:0]);
-    end
-    genvar gp;
-    generate
-        for (gp = 0; gp < N; gp = gp + 1) begin : g_ge
-            localparam [31:0] GP = gp;
-            assign scan_ge[gp] = !m_cur_q[IB] &&
-                (gt_hi[GP[IB-1:LOB]] || (eq_hi[GP[IB-1:LOB]] && ge_lo[GP[LOB-1:0]]));
-        end
-    endgenerate
-    hwp_rap_lsb #(.N(N), .IB(IB)) u_scan (.v_i(scan_vec), .any_o(scan_any_t), .idx_o(scan_idx_t));
+    reg [N-1:0]  sc_vec;
+    wire         sc_v, sc_busy;
+    wire [IB-1:0] sc_idx;
+    wire [LB-1:0] sc_tag;
+    reg          sc_take;
+    wire [IB-1:0] free_idx_t;
+    integer pi;
+    always @(*)
+        for (pi = 0; pi < N; pi = pi + 1)
+            sc_vec[pi] = valid_q[pi] && (st_q == ST_RD || len_q[(pi)*LB +: LB] == sl_q);
+    hwp_rap_scan #(.N(N), .IB(IB), .TW(LB)) u_scan (
+        .clk_i(clk_i), .rst_i(rst_i), .load_i(sc_ld_q), .vec_i(sc_vec), .tag_i(sl_q),
+        .take_i(sc_take), .v_o(sc_v), .idx_o(sc_idx), .tag_o(sc_tag), .busy_o(sc_busy));
+    // the merge pipeline's level has no node left to enter it
+    wire          m_lvl_done = !(sc_v && sc_tag == m_lvl_q) &&
+                               (sl_q != m_lvl_q || (!sc_ld_q && !sc_busy));
     wire unused_free_any;
     hwp_rap_lsb #(.N(N), .IB(IB)) u_free (.v_i(~valid_q), .any_o(unused_free_any), .idx_o(free_idx_t));
-    integer pi;
     always @(*) begin
-        scan_vec = {N{1'b0}};
-        for (pi = 0; pi < N; pi = pi + 1)
-            if (valid_q[pi] && scan_ge[pi] &&
-                (st_q == ST_RD || len_q[(pi)*LB +: LB] == m_lvl_q)) scan_vec[pi] = 1'b1;
-        scan_idx = scan_idx_t;
-        scan_any = scan_any_t;
         free_idx = free_idx_t;
         bflush_idx = {SBW{1'b0}};
         bflush_any = 1'b0;
@@ -432,22 +411,25 @@ module hwp_rap #(
     wire [CW:0]   nlm_grow = {1'b0, nlm_q} + {4'd0, nlm_q[CW-1:3]};
     wire          force_ok = {1'b0, n_q} > nlm_grow;
 
-    // stage 3 compare: the sum and its threshold compare are formed for each
-    // source of the count (the RAM word, the forwarded writes at distances 1
-    // and 2) in parallel and the results selected, so that the forwarding
-    // select is not in series with the adder and the compare
+    // stage 3 compare: the sum and its threshold compare (hwp_rap_over.v)
+    // are formed for each source of the count (the RAM word, the forwarded
+    // writes at distances 1 and 2) in parallel and the results selected, so
+    // that the forwarding select is not in series with the adder and the
+    // compare
     wire          s3_f1 = (fw_v_q && fw_idx_q == s3_idx_q);
     wire          s3_f2 = (fw2_v && fw2_idx == s3_idx_q);
     wire [CW-1:0] s3_cw = {{(CW-CB){1'b0}}, s3_c_q};
     wire [CW-1:0] s3_sum_r = s3_crd + s3_cw;
     wire [CW-1:0] s3_sum_1 = fw_val_q + s3_cw;
     wire [CW-1:0] s3_sum_2 = fw2_val + s3_cw;
-    wire [CW+7:0] s3_lhs_r = s3_sum_r * H8;
-    wire [CW+7:0] s3_lhs_1 = s3_sum_1 * H8;
-    wire [CW+7:0] s3_lhs_2 = s3_sum_2 * H8;
-    wire          s3_over = s3_f1 ? (s3_lhs_1 > {8'd0, thr_q}) :
-                            s3_f2 ? (s3_lhs_2 > {8'd0, thr_q}) : (s3_lhs_r > {8'd0, thr_q});
+    wire          s3_over_r, s3_over_1, s3_over_2;
+    hwp_rap_over #(.CW(CW), .H(H)) u_ov3r (.a_i(s3_crd), .b_i(s3_cw), .thr_i(thr_q), .over_o(s3_over_r));
+    hwp_rap_over #(.CW(CW), .H(H)) u_ov31 (.a_i(fw_val_q), .b_i(s3_cw), .thr_i(thr_q), .over_o(s3_over_1));
+    hwp_rap_over #(.CW(CW), .H(H)) u_ov32 (.a_i(fw2_val), .b_i(s3_cw), .thr_i(thr_q), .over_o(s3_over_2));
+    wire          s3_over = s3_f1 ? s3_over_1 :
+                            s3_f2 ? s3_over_2 : s3_over_r;
     wire [CW-1:0] s3_sum = s3_f1 ? s3_sum_1 : s3_f2 ? s3_sum_2 : s3_sum_r;
+    wire [CW-1:0] s3_cnt = s3_f1 ? fw_val_q : s3_f2 ? fw2_val : s3_crd;
     // the conditions other than the compare come from registers
     wire          s3_may = s3_v_q && !s3_ns_q && (s3_lvl_q != H[LB-1:0]);
     wire          s3_wait = full_q && !force_ok;  // TCAM full: a split waits
@@ -469,10 +451,12 @@ module hwp_rap #(
     wire          mc_f = (fw_v_q && fw_idx_q == mc_a_q);
     wire [CW-1:0] m_sum_r = crd2_q + mc_cx_q;
     wire [CW-1:0] m_sum_1 = fw_val_q + mc_cx_q;
-    wire [CW+7:0] m_lhs_r = m_sum_r * H8;
-    wire [CW+7:0] m_lhs_1 = m_sum_1 * H8;
-    wire          m_fold = mc_f ? (m_lhs_1 <= {8'd0, thr_q}) : (m_lhs_r <= {8'd0, thr_q});
+    wire          m_over_r, m_over_1;
+    hwp_rap_over #(.CW(CW), .H(H)) u_ovmr (.a_i(crd2_q), .b_i(mc_cx_q), .thr_i(thr_q), .over_o(m_over_r));
+    hwp_rap_over #(.CW(CW), .H(H)) u_ovm1 (.a_i(fw_val_q), .b_i(mc_cx_q), .thr_i(thr_q), .over_o(m_over_1));
+    wire          m_fold = mc_f ? !m_over_1 : !m_over_r;
     wire [CW-1:0] m_sum = mc_f ? m_sum_1 : m_sum_r;
+    wire [CW-1:0] m_cnt = mc_f ? fw_val_q : crd2_q;
     wire          m_busy = mk_v_q || mq_v_q || ma_v_q || mad_any || mc_v_q;
     wire [CW+4:0] nm_mul = nm_q * MQ;
     wire [CW-1:0] nm_sat = (nm_mul > {5'd0, LIM}) ? LIM : nm_mul[CW-1:0];
@@ -487,7 +471,7 @@ module hwp_rap #(
         miss_j = {K{1'b0}};
         for (mj = B - 1; mj >= 0; mj = mj - 1) if (miss_q[mj]) miss_j = mj[K-1:0];
     end
-    wire [LB-1:0] ro_lvl;   // level of the slot being read out (m_x_q)
+    wire [LB-1:0] ro_lvl;   // level of the slot being read out
     wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, ro_lvl} * K;
     wire [7:0]    lvl_bits = lvl_bits32[7:0];
     wire [W-1:0]  sp_child = child_key(sp_pre_q, sp_lvl_q, sp_j_q[K-1:0]);
@@ -718,7 +702,7 @@ module hwp_rap #(
         ctr_d = ctr_q;
         sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
         pres_d = pres_q; miss_d = miss_q;
-        m_lvl_d = m_lvl_q; m_cur_d = m_cur_q; m_x_d = m_x_q;
+        m_lvl_d = m_lvl_q; sl_d = sl_q; sc_ld_d = 1'b0; sc_take = 1'b0;
         mk_v_d = 1'b0; mq_v_d = 1'b0; ma_v_d = 1'b0; mc_v_d = 1'b0;
         mk_x_d = mk_x_q; mq_x_d = mk_x_q; ma_x_d = mq_x_q; mc_x_d = mae_x; mc_a_d = best_idx;
         mq_cx_d = crd_q; ma_cx_d = mq_cx_q; mc_cx_d = mae_cx;
@@ -785,12 +769,17 @@ module hwp_rap #(
                 end
                 // stage 2 -> 3 (stage 1 -> 2 is the default copy)
                 s3_v_d = s3p_v;
-                // stage 3 (the write address and data do not wait for the decision)
-                c_wa = s3_idx_q; c_wd = s3_sum;
-                fw_idx_d = s3_idx_q; fw_val_d = s3_sum;
-                if (s3_commit) begin
+                // stage 3: the counter word is written (and forwarded) for
+                // every item, the sum on a commit and the count unchanged on
+                // a split, so that only the data waits for the decision, not
+                // the write enable with the RAM banks' decode
+                c_wa = s3_idx_q; c_wd = s3_split ? s3_cnt : s3_sum;
+                fw_idx_d = s3_idx_q; fw_val_d = c_wd;
+                if (s3_v_q) begin
                     c_we = 1'b1;
                     fw_v_d = 1'b1;
+                end
+                if (s3_commit) begin
                     n_d = n_commit;
                     ctr_d[(0)*CW +: CW] = n_commit;
                     if (s3_skip) ctr_d[(4)*CW +: CW] = ctr_q[(4)*CW +: CW] + 1'b1;
@@ -812,7 +801,7 @@ module hwp_rap #(
                     end
                 end else if (eos_i && !bflush_any && !ev_v_q && rq_n_q == {RQB{1'b0}} && !s1_v_q &&
                              !s2_v_q && !s2d_any && !s3a_any && !s3_v_q) begin
-                    m_cur_d = {(IB+1){1'b0}};
+                    sc_ld_d = 1'b1;
                     st_d = ST_RD;
                 end
             end
@@ -864,22 +853,26 @@ module hwp_rap #(
             end
             ST_M_INIT: begin
                 m_lvl_d = H[LB-1:0];
-                m_cur_d = {(IB+1){1'b0}};
+                sl_d = H[LB-1:0];
+                sc_ld_d = 1'b1;
                 st_d = ST_M_RUN;
             end
             ST_M_RUN: begin  // one node visit per clock, deepest level first
-                // scan: next live slot of this level, read its prefix and count
-                c_ra = scan_idx; p_ra = scan_idx;
+                // scanner: the next level as soon as this one is all emitted
+                if (!sc_ld_q && !sc_busy && sl_q != {{(LB-1){1'b0}}, 1'b1}) begin
+                    sl_d = sl_q - 1'b1;
+                    sc_ld_d = 1'b1;
+                end
+                // K: the next node of this level from the scanner, read its
+                // prefix and count
+                c_ra = sc_idx; p_ra = sc_idx;
                 tc_lim = {1'b0, m_lvl_q};
-                if (scan_any) begin
-                    mk_v_d = 1'b1; mk_x_d = scan_idx;
-                    m_cur_d = {1'b0, scan_idx} + 1'b1;
-                end else if (!m_busy) begin  // level done and drained
+                if (sc_v && sc_tag == m_lvl_q) begin
+                    sc_take = 1'b1;
+                    mk_v_d = 1'b1; mk_x_d = sc_idx;
+                end else if (m_lvl_done && !m_busy) begin  // level done and drained
                     if (m_lvl_q == {{(LB-1){1'b0}}, 1'b1}) st_d = ST_M_END;
-                    else begin
-                        m_lvl_d = m_lvl_q - 1'b1;
-                        m_cur_d = {(IB+1){1'b0}};
-                    end
+                    else m_lvl_d = m_lvl_q - 1'b1;
                 end
                 // K: search the prefix of x
                 if (mk_v_q) begin
@@ -892,12 +885,17 @@ module hwp_rap #(
                 arb_lim = {1'b0, m_lvl_q};
                 c2_ra = best_idx;
                 mc_v_d = mae_v;
-                // C: fold x into its ancestor if the two together stay within the threshold
-                c_wa = mc_a_q; c_wd = m_sum;
-                fw_idx_d = mc_a_q; fw_val_d = m_sum;
-                if (mc_v_q && m_fold) begin
+                // C: fold x into its ancestor if the two together stay
+                // within the threshold; the ancestor's word is written (and
+                // forwarded) for every node, unchanged when x stays, so only
+                // the data waits for the decision
+                c_wa = mc_a_q; c_wd = m_fold ? m_sum : m_cnt;
+                fw_idx_d = mc_a_q; fw_val_d = c_wd;
+                if (mc_v_q) begin
                     c_we = 1'b1;
                     fw_v_d = 1'b1;
+                end
+                if (mc_v_q && m_fold) begin
                     for (wi = 0; wi < N; wi = wi + 1)
                         if (wi[IB-1:0] == mc_x_q) valid_d[wi] = 1'b0;
                     live_d = live_q - 1'b1;
@@ -914,11 +912,12 @@ module hwp_rap #(
                 if (n_q >= nm_q && nm_q != LIM) nm_d = nm_sat;
                 else st_d = ST_RUN;
             end
-            ST_RD: begin
-                c_ra = scan_idx; p_ra = scan_idx;
-                m_x_d = scan_idx;
-                if (scan_any) st_d = ST_RO_LOAD;
-                else begin
+            ST_RD: begin  // the next live slot from the scanner (loaded on entry)
+                c_ra = sc_idx; p_ra = sc_idx;
+                if (sc_v) begin
+                    sc_take = 1'b1;
+                    st_d = ST_RO_LOAD;
+                end else if (!sc_ld_q && !sc_busy) begin
                     ro_c_d = 3'd0;
                     st_d = ST_CNT;
                 end
@@ -932,7 +931,6 @@ module hwp_rap #(
             ST_RO_WAIT: begin
                 if (out_ready_i) begin
                     out_v_d = 1'b0;
-                    m_cur_d = {1'b0, m_x_q} + 1'b1;
                     st_d = ST_RD;
                 end
             end
@@ -988,7 +986,9 @@ module hwp_rap #(
             wire          unused_tq = &{1'b0, tq_ready, tq_valid, tq_cnt};
             reg  [CW-1:0] tl_q;          // tag of the last committed eviction
             reg  [63:0]   acc_q;
-            wire [CW-1:0] a = ea_q + {{(CW-1){1'b0}}, in_acc};
+            // a - t for both values of a (ea_q + in_acc), from registers;
+            // the input handshake (in_acc, late) only selects
+            wire [CW-1:0] ea_inc = ea_q + 1'b1;
             wire          l_inc = (live_d == live_q + 1'b1);
             wire          l_dec = (live_d == live_q - 1'b1);
             // live decreases only by merge folds (ST_M_RUN), so the tag of a
@@ -1011,7 +1011,7 @@ module hwp_rap #(
             );
             always @(posedge clk_i) begin
                 if (pop) tl_q <= tq_head;
-                dt_q <= a - t;
+                dt_q <= in_acc ? ea_inc - t : ea_q - t;
                 if (rst_i) begin
                     ea_q <= {CW{1'b0}};
                     acc_q <= 64'd0;
@@ -1019,7 +1019,7 @@ module hwp_rap #(
                     dec_q <= 1'b0;
                     ev_add_q <= 17'd0;
                 end else begin
-                    if (in_acc) ea_q <= a;
+                    if (in_acc) ea_q <= ea_inc;
                     acc_q <= acc_d;
                     inc_q <= l_inc;
                     dec_q <= l_dec;
@@ -1054,7 +1054,7 @@ module hwp_rap #(
             out_v_q <= 1'b0;
             pres_q <= {B{1'b0}};
             miss_q <= {B{1'b0}};
-            m_cur_q <= {(IB+1){1'b0}};
+            sc_ld_q <= 1'b0;
             m_lvl_q <= {LB{1'b0}};
             mk_v_q <= 1'b0; mq_v_q <= 1'b0; ma_v_q <= 1'b0; mc_v_q <= 1'b0;
         end else begin
@@ -1076,7 +1076,7 @@ module hwp_rap #(
             out_v_q <= out_v_d;
             pres_q <= pres_d;
             miss_q <= miss_d;
-            m_cur_q <= m_cur_d;
+            sc_ld_q <= sc_ld_d;
             m_lvl_q <= m_lvl_d;
             mk_v_q <= mk_v_d; mq_v_q <= mq_v_d; ma_v_q <= ma_v_d; mc_v_q <= mc_v_d;
         end
@@ -1099,7 +1099,7 @@ module hwp_rap #(
         fw_idx_q <= fw_idx_d; fw_val_q <= fw_val_d;
         ctr_q <= rst_i ? {(NCTR*CW){1'b0}} : ctr_d;
         sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d;
-        m_x_q <= m_x_d; m_per_q <= m_per_d;
+        sl_q <= sl_d; m_per_q <= m_per_d;
         mk_x_q <= mk_x_d; mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_x_q <= mc_x_d; mc_a_q <= mc_a_d;
         mq_cx_q <= mq_cx_d; ma_cx_q <= ma_cx_d; mc_cx_q <= mc_cx_d;
         ro_c_q <= ro_c_d;

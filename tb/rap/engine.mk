@@ -8,7 +8,7 @@
 # anywhere on the RAM-TCAM builds (docs/rap.md, FPGA builds)
 SYNTH_PNR_OPTS_ecp5 := --router router2
 SIM_TOP     := hwp_rap
-SIM_RTL     := common/hwp_fifo_fwft.v rap/hwp_rap_lsb.v rap/hwp_rap_lpm.v rap/hwp_rap_tcam_lut.v rap/hwp_rap_tcam_ram.v rap/hwp_rap.v
+SIM_RTL     := common/hwp_fifo_fwft.v rap/hwp_rap_lsb.v rap/hwp_rap_scan.v rap/hwp_rap_over.v rap/hwp_rap_lpm.v rap/hwp_rap_tcam_lut.v rap/hwp_rap_tcam_ram.v rap/hwp_rap.v
 SIM_CSRC    := tb/rap/adapter.cpp
 SIM_CONFIGS := default ram full b16 ramfull ice40
 
