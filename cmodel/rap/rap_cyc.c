@@ -116,6 +116,7 @@ struct rap_cyc {
     int out_v, out_k, out_l;
     uint64_t out_p, out_n;
     int tc_busy; /* RAM TCAM: cycles of write still to go */
+    int wr_gap;  /* a table write last clock: the registered lowest free slot has not seen it */
     uint64_t stc[RAP_CYC_NGROUPS]; /* accounting only: clocks per state group */
     /* live-node sum (see lsum_step) */
     uint64_t ea, tq[RAP_CYC_TQ], tl, lsum, lsum_out;
@@ -366,6 +367,7 @@ static void do_reset(rap_cyc_t *m)
     m->mk_v = m->mq_v = m->mc_v = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     m->tc_busy = 0;
+    m->wr_gap = 0;
     memset(m->stc, 0, sizeof m->stc);
 }
 
@@ -734,7 +736,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 ctr_d[RAP_C_SPLITS] = (m->ctr[RAP_C_SPLITS] + 1) & LIM;
                 st_d = ST_RUN;
             }
-        } else if (!tc_busy) {
+        } else if (!tc_busy && !m->wr_gap) {
             int j = 0;
             while (!((m->miss >> j) & 1u)) j++;
             int f = 0; /* lowest free slot; DECIDE checked there is one */
@@ -913,6 +915,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     if (c_we) m->cmem[c_wa] = c_wd;
     /* TCAM content and table registers */
     if (m->tc_busy) m->tc_busy--;
+    m->wr_gap = tc_wr;
     if (tc_wr) tcam_write(m, tc_wr_idx, tc_wr_key, tc_wr_lvl);
     if (valid_clear >= 0) {
         h_del(m, m->pmem[valid_clear], m->len[valid_clear]);

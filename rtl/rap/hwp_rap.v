@@ -346,7 +346,10 @@ module hwp_rap #(
     // nodes of the level being folded, which the scanner has already
     // emitted), so the scanner runs one level ahead of the merge pipeline.
     // The lowest free slot comes from a lowest-set-bit tree (no N-long
-    // priority chain).
+    // priority chain) into a register (free_q), so the child writes' RAM
+    // and TCAM addresses start from a flip-flop; a child write waits a
+    // clock after the previous one (wr_gap_q) so that free_q has seen it
+    // (the RAM TCAM is busy longer than that anyway).
     reg [IB-1:0] free_idx;
     reg [SBW-1:0] bflush_idx;
     reg          bflush_any;
@@ -356,6 +359,12 @@ module hwp_rap #(
     wire [LB-1:0] sc_tag;
     reg          sc_take;
     wire [IB-1:0] free_idx_t;
+    reg  [IB-1:0] free_q;
+    reg           wr_gap_q;
+    always @(posedge clk_i) begin
+        free_q <= free_idx_t;
+        wr_gap_q <= tc_wr && !rst_i;
+    end
     integer pi;
     always @(*)
         for (pi = 0; pi < N; pi = pi + 1)
@@ -369,7 +378,7 @@ module hwp_rap #(
     wire unused_free_any;
     hwp_rap_lsb #(.N(N), .IB(IB)) u_free (.v_i(~valid_q), .any_o(unused_free_any), .idx_o(free_idx_t));
     always @(*) begin
-        free_idx = free_idx_t;
+        free_idx = free_q;
         bflush_idx = {SBW{1'b0}};
         bflush_any = 1'b0;
         for (pi = SN - 1; pi >= 0; pi = pi - 1)
@@ -835,7 +844,7 @@ module hwp_rap #(
                         ctr_d[(1)*CW +: CW] = ctr_q[(1)*CW +: CW] + 1'b1;
                         st_d = ST_RUN;
                     end
-                end else if (!tc_busy) begin
+                end else if (!tc_busy && !wr_gap_q) begin
                     tc_wr = 1'b1; tc_wr_idx = free_idx; tc_wr_key = wr_child;
                     tc_wr_lvl = sp_lvl_q + 1'b1;
                     c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
