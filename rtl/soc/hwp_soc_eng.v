@@ -68,6 +68,14 @@ module hwp_soc_eng #(
   wire [IFW-1:0] unused_rec_w;
   wire in_ready, unused_irq, unused_fault;
   assign hop_ready_o = hop_valid_i && in_ready;
+  // a HOSTOP entry as the shell's input word {wdata, addr, op} (coproc's
+  // word is wide enough; the other engines take no entries)
+`ifdef HWP_ENGINE_COPROC
+  wire [IFW-1:0] hop_w = {{(IFW - 88) {1'b0}}, hop_data_i, hop_addr_i, hop_op_i};
+`else
+  wire [IFW-1:0] hop_w = {IFW{1'b0}};
+  wire unused_hop = &{1'b0, hop_op_i, hop_addr_i, hop_data_i};
+`endif
   hwp_soc_adapt #(
       .MEM_BASE (MEM_BASE),
       .MEM_AW   (MEM_AW),
@@ -82,8 +90,7 @@ module hwp_soc_eng #(
       .orec_last_o(orec_last_o), .orec_done_o(orec_done_o),
       .orec_f0_o(orec_f0_o), .orec_f1_o(orec_f1_o), .orec_f2_o(orec_f2_o),
       .eclk_i(clk_i), .erst_i(rst_i),
-      .in_valid_i(hop_valid_i), .in_ready_o(in_ready),
-      .in_w_i({{(IFW - 88) {1'b0}}, hop_data_i, hop_addr_i, hop_op_i}), .in_hop_i(hop_valid_i),
+      .in_valid_i(hop_valid_i), .in_ready_o(in_ready), .in_w_i(hop_w), .in_hop_i(hop_valid_i),
       .eos_i(1'b0),
       .out_valid_o(orec_valid_o), .out_ready_i(1'b1), .out_w_o(out_w), .irq_o(unused_irq),
       .uart_valid_o(uart_valid_o), .uart_data_o(uart_data_o), .exit_o(exit_o),
