@@ -4,17 +4,21 @@
 
 usage: report.py --summarize DIR --board B --engine E --arch A --kind K
                  --config TEXT --target MHZ --seconds Y,P,B
-                 --nextpnr-warnings N --bitstream FILE
+                 --nextpnr-warnings N --bitstream FILE [--sources "F ..."]
          Read DIR/report.json (nextpnr) and DIR/yosys.cells.json, write
          DIR/summary.json, print one line; exit 1 if Fmax < target.
+         --sources: the checkout's files the build read (repo-relative);
+         their digest is kept so a report can tell a stale build.
        report.py --root build/synth --boards "b..." --engines "e..." --out FILE
          Write the results table from every DIR/summary.json (missing builds
          are listed as such); exit 1 if any build is missing or failed.
 """
 import argparse
 import datetime
+import hashlib
 import json
 import os
+import subprocess
 import sys
 
 # nextpnr bel types: (logic, flip-flops, block RAM, extra RAM) per architecture.
@@ -25,6 +29,51 @@ BELS = {
              'lutram': 'TRELLIS_RAMW', 'dsp': 'MULT18X18D'},
 }
 DEVICES = {'icebreaker': 'iCE40UP5K-SG48', 'ulx3s': 'LFE5U-85F-6BG381C'}
+
+
+HWP_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def sources_digest(paths):
+    """SHA-256 over the named checkout files (name and contents, in the
+    given order); None if one of them is gone."""
+    h = hashlib.sha256()
+    for p in paths:
+        try:
+            with open(os.path.join(HWP_ROOT, p), 'rb') as f:
+                data = f.read()
+        except OSError:
+            return None
+        h.update(p.encode() + b'\0' + len(data).to_bytes(8, 'little') + data)
+    return h.hexdigest()
+
+
+def stale(s):
+    """A summary whose recorded sources no longer hash to what the build
+    read: its figures are for other RTL than the checkout's. Builds made
+    before sources were recorded are not judged."""
+    src = s.get('sources')
+    return bool(src) and sources_digest(src) != s.get('sources_sha256')
+
+
+def met_cell(r):
+    """The 'met' column: yes, **no**, or **stale** when the checkout's
+    sources changed since the build (its figures no longer describe them)."""
+    if stale(r):
+        return '**stale: sources changed since the build**'
+    return 'yes' if r['timing_met'] else '**no**'
+
+
+def good(r):
+    return 'failed' not in r and r['timing_met'] and not stale(r)
+
+
+def git_head():
+    try:
+        return subprocess.run(['git', '-C', HWP_ROOT, 'rev-parse', '--short=12', 'HEAD'], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ''
 
 
 def summarize(a):
@@ -62,6 +111,9 @@ def summarize(a):
         'bitstream': os.path.relpath(a.bitstream, os.getcwd()) if a.bitstream else '',
         'bitstream_bytes': os.path.getsize(a.bitstream) if a.bitstream else 0,
     }
+    if a.sources:
+        src = a.sources.split()
+        s.update({'commit': git_head(), 'sources': src, 'sources_sha256': sources_digest(src)})
     with open(os.path.join(a.summarize, 'summary.json'), 'w', encoding='utf-8') as f:
         json.dump(s, f, indent=1)
     n = s['nextpnr']
@@ -150,7 +202,7 @@ def table(a):
             bram += f" (+{n['spram']['used']} SPRAM)"
         out.append(f"| {r['board']} ({r['device']}) | {r['engine']} | {r['kind']} | `{r['config']}` "
                    f"| {logic} | {y.get('LUT4', '?')} | {y.get('FF', '?')} | {harn} | {bram} "
-                   f"| {r['fmax_mhz']:.1f} | {r['target_mhz']:g} | {'yes' if r['timing_met'] else '**no**'} |")
+                   f"| {r['fmax_mhz']:.1f} | {r['target_mhz']:g} | {met_cell(r)} |")
     out.append('')
     out.append('Logic cells: `ICESTORM_LC` on iCE40 (one LUT4 + one FF each), `TRELLIS_COMB` on ECP5 '
                '(one LUT4 or carry half each). They include the bench harness (see docs/fpga.md): '
@@ -165,7 +217,7 @@ def table(a):
     with open(a.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out) + '\n')
     print(f'fpga-report: wrote {a.out} ({len(rows)} builds, {len(missing)} missing)')
-    bad = [r for r in rows if 'failed' in r or not r['timing_met']]
+    bad = [r for r in rows if not good(r)]
     return 1 if missing or bad or bad_board else 0
 
 
@@ -259,8 +311,8 @@ def board_table(a, boards, engines, out, kept):
         out.append(f"| {dev} | {r['engine']} | {n['logic']['used']} / {n['logic']['available']} "
                    f"| {y.get('LUT4', '?')} | {y.get('FF', '?')} | {n['bram']['used']} / {n['bram']['available']} "
                    f"| {fmt_clock(eng[0]) if eng else '?'} | {fmt_clock(link[0]) if link else '?'} "
-                   f"| {'yes' if r['timing_met'] else '**no**'} | {secs} s |")
-        bad += 0 if r['timing_met'] else 1
+                   f"| {met_cell(r)} | {secs} s |")
+        bad += 0 if good(r) else 1
     if missing:
         out.append('')
         out.append('Board tops not built (run `make synth` for them): ' + ', '.join(missing) + '.')
@@ -272,7 +324,7 @@ def main():
     ap.add_argument('--summarize')
     for k in ['board', 'engine', 'arch', 'kind', 'config', 'target', 'seconds',
               'nextpnr-warnings', 'bitstream', 'root', 'boards', 'engines', 'out', 'board-root',
-              'top-dir']:
+              'top-dir', 'sources']:
         ap.add_argument('--' + k)
     a = ap.parse_args()
     try:

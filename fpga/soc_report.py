@@ -17,6 +17,8 @@ import os
 import re
 import sys
 
+from report import met_cell
+
 SIM_LINE = re.compile(r'^soc: exit code (-?\d+) after (\d+) cycles, (\d+) retirements, (\d+) events to (\w+) '
                       r'\(0 dropped, core held (\d+) cycles\)')
 
@@ -62,7 +64,7 @@ def row(root, board, eng):
     else:
         perf = 'no simulation | | | |'
     return (f"| {eng} | `{prog.group(1) if prog else '?'}` | {sc['target_mhz']:g} | {sc['fmax_mhz']:.1f} | "
-            f"{lc['fmax_mhz']:.1f} / {lc['target_mhz']:g} | {'yes' if s['timing_met'] else 'no'} | "
+            f"{lc['fmax_mhz']:.1f} / {lc['target_mhz']:g} | {met_cell(s)} | "
             f"{n['logic']['used']} | {n['ff']['used']} | {n['bram']['used']} | {n['dsp']['used']} | {perf} |")
 
 

@@ -40,8 +40,10 @@ while read -r label board eng mhz extra; do
 done < "$list"
 yv=$("$YOSYS" -V 2>/dev/null | head -1)
 pins=$(grep -E '^yowasp-(yosys|nextpnr)' "$HWP_ROOT/tests/requirements.txt" | tr '\n' ' ')
-"$PYTHON" - "$BUILD/speed" "$HWP_ROOT/docs/results/speed.md" "$yv" "$pins" "${rows[@]}" <<'PY' || fail=1
+HWP_ROOT=$HWP_ROOT "$PYTHON" - "$BUILD/speed" "$HWP_ROOT/docs/results/speed.md" "$yv" "$pins" "${rows[@]}" <<'PY' || fail=1
 import datetime, json, os, sys
+sys.path.insert(0, os.path.join(os.environ['HWP_ROOT'], 'fpga'))
+from report import met_cell, stale
 root, out, yv, pins = sys.argv[1:5]
 rows = [r.split(None, 4) + [''] * (5 - len(r.split(None, 4))) for r in sys.argv[5:]]
 lines = ['# Engine clock speed against the targets of the speed issues', '',
@@ -72,10 +74,10 @@ for label, board, eng, mhz, extra in rows:
     if 'failed' in s:
         lines.append(f'| {label} | {board} | {eng} | {cfg} | {mhz} | {s["failed"]} | **no** | | | | |'); bad = 1; continue
     met = s['fmax_mhz'] >= float(mhz) and abs(s['target_mhz'] - float(mhz)) < 1e-6
-    bad |= not met
+    bad |= not met or stale(s)
     n = s['nextpnr']
     lines.append(f"| {label} | {board} ({s['device']}) | {eng} | `{s['config']}` | {mhz} | {s['fmax_mhz']:.1f} | "
-                 f"{'yes' if met else '**no**'} | {n['logic']['used']} / {n['logic']['available']} | "
+                 f"{met_cell(dict(s, timing_met=met))} | {n['logic']['used']} / {n['logic']['available']} | "
                  f"{n['bram']['used']} / {n['bram']['available']} | {s['seconds']['yosys']} | {s['seconds']['nextpnr']} |")
 open(out, 'w').write('\n'.join(lines) + '\n')
 print(f'speed-report: {out} ({len(rows)} builds)')

@@ -209,6 +209,16 @@ fi
 # Warnings from nextpnr are listed (not fatal: e.g. unconstrained-IO notes); see docs/fpga.md.
 nwarn=$(grep -c '^Warning:' "$out/nextpnr.log" || true)
 
-"$PYTHON" "$HWP_ROOT/fpga/report.py" --summarize "$out" --board "$board" --engine "$eng" \
+# The checkout's files this build read (RTL, headers, sizes, constraints,
+# the engine's make fragment, the bench generator, the program), so a report
+# can mark the build stale when one of them changes afterwards.
+srcs=()
+for f in "${files[@]}" "${extra[@]}" "$RTL_DIR"/*.vh "$RTL_DIR"/*/*.vh "$HWP_ROOT/tb/$eng/engine.mk" \
+         "$HWP_ROOT/constraints/$board".* "$HWP_ROOT/fpga/gen_bench.py" "${prog:-}"; do
+  [ -f "$f" ] || continue
+  case $f in "$out"/*) continue ;; "$HWP_ROOT"/*) srcs+=("${f#"$HWP_ROOT"/}") ;; esac
+done
+[ $SYNTH_KIND = bench ] || for f in "$HWP_ROOT/fpga/$board"/*.vh; do [ -f "$f" ] && srcs+=("${f#"$HWP_ROOT"/}"); done
+"$PYTHON" "$HWP_ROOT/fpga/report.py" --summarize "$out" --board "$board" --engine "$eng" --sources "${srcs[*]}" \
   --arch "$arch" --kind "$kind" --config "$cfgname${vflags:+: $vflags}${popts[*]:+; nextpnr ${popts[*]}}" --target "$freq" \
   --seconds "$((t1 - t0)),$((t2 - t1)),$((SECONDS - t2))" --nextpnr-warnings "$nwarn" --bitstream "$bit"
