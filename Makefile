@@ -13,7 +13,7 @@
 #   make fuzz [FUZZ_TARGET=t]  one libFuzzer target (FUZZ_TARGETS below)
 #   make traces          re-record the bundled traces from real programs
 #   make soc-sim PROGRAM=<C file or rv32 ELF>   run it on the PicoRV32 SoC (docs/soc.md)
-#   make fusesoc CORE=e TARGET=lint|sim|ulx3s   FuseSoC on hwprof-<e>.core (docs/integration.md)
+#   make fusesoc CORE=e|soc TARGET=lint|sim|ulx3s  FuseSoC on hwprof-<e>.core, hwprof-soc.core (docs/integration.md)
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
@@ -76,17 +76,21 @@ gen: $(ENGDESC_GEN)
 	$(ENGDESC_GEN) . .
 	bash fpga/fusesoc-gen.sh .
 
-# make fusesoc CORE=<engine> TARGET=<lint|sim|ulx3s>: FuseSoC on the core
-# description hwprof-<engine>.core (docs/integration.md). fpga/fusesoc-bin
-# names the pinned YoWASP place-and-route tools as the flows call them;
-# FUSESOC_IGNORE keeps FuseSoC's library scan out of build/.
+# make fusesoc CORE=<engine|soc> TARGET=<lint|sim|ulx3s>: FuseSoC on the core
+# description hwprof-<engine>.core, or on hwprof-soc.core (the SoC with an
+# engine; TARGET also lint_<e>, sim_<e>, ulx3s_<e>), docs/integration.md.
+# fpga/fusesoc-bin names the pinned YoWASP place-and-route tools as the flows
+# call them; .venv/bin on PATH gives the SoC core's PicoRV32 generator the
+# python that has pythondata-cpu-picorv32; FUSESOC_IGNORE keeps FuseSoC's
+# library scan out of build/.
+FUSESOC_VLNV = $(if $(filter soc,$(CORE)),hwprof:soc:soc:0.1,hwprof:engine:$(CORE):0.1)
 .PHONY: fusesoc
 fusesoc:
-	@test -n "$(CORE)" && test -n "$(TARGET)" || { echo "usage: make fusesoc CORE=<engine> TARGET=<lint|sim|ulx3s>" >&2; exit 2; }
-	@test -f hwprof-$(CORE).core || { echo "make fusesoc: no core hwprof-$(CORE).core (engines: $(ENGINES))" >&2; exit 2; }
+	@test -n "$(CORE)" && test -n "$(TARGET)" || { echo "usage: make fusesoc CORE=<engine|soc> TARGET=<lint|sim|ulx3s>" >&2; exit 2; }
+	@test -f hwprof-$(CORE).core || { echo "make fusesoc: no core hwprof-$(CORE).core (engines: $(ENGINES); soc)" >&2; exit 2; }
 	@mkdir -p $(BUILD) && touch $(BUILD)/FUSESOC_IGNORE
-	PATH=$(CURDIR)/fpga/fusesoc-bin:$$PATH $(VENV)/bin/fusesoc --cores-root . run --build-root $(BUILD)/fusesoc/$(CORE) \
-	  --target=$(TARGET) hwprof:engine:$(CORE):0.1
+	PATH=$(CURDIR)/fpga/fusesoc-bin:$(abspath $(VENV))/bin:$$PATH $(VENV)/bin/fusesoc --cores-root . run \
+	  --build-root $(BUILD)/fusesoc/$(CORE) --target=$(TARGET) $(FUSESOC_VLNV)
 
 # ---------------------------------------------------------------- unit tests (C)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Write the FuseSoC core descriptions hwprof-<engine>.core (repository root)
-# from the engine descriptions, so FuseSoC sees exactly what `make sim` and
-# `make synth` see: the RTL (SIM_RTL of tb/<engine>/engine.mk), the lockstep
-# harness and its first configuration and trace, and the board top of
-# fpga/ulx3s (rtl/board/board.f, the engine's adapter, fpga/ulx3s/hwp_sizes.vh).
+# Write the FuseSoC core descriptions hwprof-<engine>.core and hwprof-soc.core
+# (repository root) from the engine descriptions, so FuseSoC sees exactly
+# what `make sim` and `make synth` see: the RTL (SIM_RTL of
+# tb/<engine>/engine.mk), the lockstep harness and its first configuration
+# and trace, and the board top of fpga/ulx3s (rtl/board/board.f, the
+# engine's adapter, fpga/ulx3s/hwp_sizes.vh).
 #   fpga/fusesoc-gen.sh OUTDIR     (make gen: OUTDIR = the repository root)
 # Targets of each core (docs/integration.md):
 #   default  the engine's RTL, for a core that depends on this one
@@ -15,6 +16,7 @@
 #   ulx3s    the ULX3S bitstream of the composed board top with this engine
 #            (Yosys, nextpnr-ecp5, ecppack: fpga/fusesoc-bin/ on PATH runs
 #            the pinned YoWASP tools under those names)
+# and hwprof-soc.core, the PicoRV32 SoC with an engine (below).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 out=${1:?usage: fpga/fusesoc-gen.sh OUTDIR}
@@ -30,6 +32,10 @@ files() { local f; for f in "$@"; do printf '      - %s\n' "$f"; done; }
 incl() {  # incl PATH [INCLUDE_PATH]
   if [ -n "${2:-}" ]; then printf '      - %s: {is_include_file: true, include_path: %s}\n' "$1" "$2"
   else printf '      - %s: {is_include_file: true}\n' "$1"; fi
+}
+# fileset NAME TYPE FILE...: a fileset of plain files of one type
+fileset() {
+  echo "  $1:"; echo "    files:"; files "${@:3}"; echo "    file_type: $2"
 }
 yaml_list() { local s="" a; for a in "$@"; do s+="${s:+, }$a"; done; printf '[%s]' "$s"; }
 
@@ -59,10 +65,7 @@ for eng in $(hwp_engines); do
     echo "    files:"
     files "${rtl[@]/#/rtl/}"
     echo "    file_type: verilogSource"
-    echo "  waivers:"
-    echo "    files:"
-    files rtl/lint.vlt
-    echo "    file_type: vlt"
+    fileset waivers vlt rtl/lint.vlt
     echo "  lockstep:"
     echo "    files:"
     files tb/common/lockstep_main.cpp "${tbsrc[@]}"
@@ -79,14 +82,13 @@ for eng in $(hwp_engines); do
     if hwp_composed ulx3s "$eng"; then
       echo "  board_ulx3s:"
       echo "    files:"
-      files fpga/ulx3s/hwp_board.v "${board_rtl[@]/#/rtl/}" "rtl/board/hwp_adapt_$eng.v"
+      # a board file the engine's RTL already lists is read once (rap's FIFO)
+      mapfile -t brtl < <(for f in "${board_rtl[@]}"; do case " ${rtl[*]} " in *" $f "*) ;; *) echo "$f" ;; esac; done)
+      files fpga/ulx3s/hwp_board.v "${brtl[@]/#/rtl/}" "rtl/board/hwp_adapt_$eng.v"
       for h in rtl/board/*.vh; do incl "$h"; done
       incl fpga/ulx3s/hwp_sizes.vh
       echo "    file_type: verilogSource"
-      echo "  lpf_ulx3s:"
-      echo "    files:"
-      files constraints/ulx3s.lpf
-      echo "    file_type: LPF"
+      fileset lpf_ulx3s LPF constraints/ulx3s.lpf
     fi
     echo
     echo "scripts:"
@@ -133,3 +135,181 @@ for eng in $(hwp_engines); do
   } >"$f.tmp"
   mv "$f.tmp" "$f"
 done
+
+# ---------------------------------------------------------------- the SoC
+# hwprof-soc.core: the SoC of tb/soc/soc.mk and fpga/synth.sh (TOP=soc) with
+# an engine on its retire port, for each engine with a SoC board top (its
+# options SOC_OPTS_<engine>_ulx3s in tb/soc/soc.mk). Every target sizes the
+# engine as the ULX3S SoC top does (fpga/ulx3s/hwp_soc_sizes.vh), so the sim
+# targets are `make soc-sim ENGINE=e SOC_BOARD=ulx3s`. PicoRV32 comes from
+# the installed pythondata-cpu-picorv32 through the generator
+# fpga/fusesoc_picorv32.py. The program is the one the checks and the board
+# build run by default, tests/soc/lz.c.
+# Targets (docs/integration.md): default (the SoC, the engine chosen by the
+# FuseSoC flag rap or mhash, strat without one), and lint, sim, ulx3s for
+# strat, lint_<e>, sim_<e>, ulx3s_<e> for the others.
+soc_prog=tests/soc/lz.c
+soc_engs=()
+for eng in strat $(hwp_engines); do
+  case " ${soc_engs[*]} " in *" $eng "*) continue ;; esac
+  hwp_composed ulx3s "$eng" && [ -n "$(hwp_var "SOC_OPTS_${eng}_ulx3s" "$eng")" ] && soc_engs+=("$eng")
+done
+# rel FILE...: the files relative to the repository (make prints them absolute)
+rel() { local f; for f in "$@"; do echo "${f#"$HWP_ROOT"/}"; done; }
+mapfile -t soc_rtl < <(rel $(hwp_var SOC_RTL))
+mapfile -t soc_vlt < <(printf '%s\n' "${soc_rtl[@]}" | grep '\.vlt$')
+mapfile -t soc_v < <(printf '%s\n' "${soc_rtl[@]}" | grep '\.v$')
+mapfile -t soc_csrc < <(rel $(hwp_var SOC_CSRC))
+mapfile -t cli_src < <(hwp_var CLI_SRC | tr ' ' '\n' | grep -v '^$')
+# per engine: the files of SOC_ERTL that are neither the engine's own RTL
+# (its core hwprof:engine:<e>, a dependency) nor the simulation top. Those
+# all engines need form the attachment fileset; the rest (the adapter, and
+# rtl/common/hwp_fifo_fwft.v unless the engine's RTL has it) go with the engine.
+declare -A soc_x own
+for eng in "${soc_engs[@]}"; do
+  read -ra rtl <<<"$(hwp_var SIM_RTL "$eng")"
+  own[$eng]=" ${rtl[*]/#/rtl/} "
+  soc_x[$eng]=$(for f in $(rel $(MAKEFLAGS= make -s --no-print-directory -C "$HWP_ROOT" print-SOC_ERTL ENGINE="$eng" SOC_BOARD=ulx3s)); do
+                  case "${own[$eng]} rtl/soc/hwp_soc_eng.v " in *" $f "*) ;; *) echo "$f" ;; esac
+                done)
+done
+mapfile -t attach < <(for eng in "${soc_engs[@]}"; do echo "${soc_x[$eng]}"; done | sort | uniq -c |
+                        awk -v n=${#soc_engs[@]} '$1 == n { print $2 }')
+for eng in "${soc_engs[@]}"; do
+  soc_x[$eng]=$(for f in ${soc_x[$eng]}; do case " ${attach[*]} " in *" $f "*) ;; *) echo "$f" ;; esac; done)
+done
+# the board top's files (fpga/synth.sh TOP=soc) that the SoC files do not
+# list; a board file an engine fileset lists must be there for every engine
+mapfile -t soc_board < <(for f in "${board_rtl[@]/#/rtl/}"; do
+                           case " ${attach[*]} $(echo ${soc_x[*]}) " in *" $f "*) ;; *) echo "$f" ;; esac; done)
+for f in "${board_rtl[@]/#/rtl/}"; do
+  for eng in "${soc_engs[@]}"; do
+    case " ${soc_board[*]} ${attach[*]} $(echo ${soc_x[$eng]}) ${own[$eng]} " in *" $f "*) ;;
+      *) echo "fusesoc-gen: the SoC board top with $eng would miss $f" >&2; exit 1 ;; esac
+    case " ${soc_board[*]} " in *" $f "*) case "${own[$eng]}" in *" $f "*)
+      echo "fusesoc-gen: $f would be read twice in the SoC board top with $eng" >&2; exit 1 ;; esac ;; esac
+  done
+done
+# the parts of the harness compiled as C by the pre-build hook (tb/soc/soc.mk)
+soc_cobj=(tb/soc/soc_retire.c tb/soc/soc_engine.c)
+hook() { printf "    cmd: [sh, -c, 'exec sh \"\$FILES_ROOT/fpga/fusesoc-soc.sh\" %s']\n" "$*"; }
+{
+  echo "CAPI=2:"
+  echo "# Generated by fpga/fusesoc-gen.sh (make gen) from tb/soc/soc.mk and the engine descriptions; do not edit."
+  echo "name: hwprof:soc:soc:0.1"
+  echo "description: \"hwprof SoC: PicoRV32 (pythondata-cpu-picorv32) with an engine on its retire port; Verilator run of $soc_prog checked against hwprof run, ULX3S SoC board top\""
+  echo
+  echo "filesets:"
+  fileset waivers vlt "${soc_vlt[@]}"
+  fileset soc verilogSource "${soc_v[@]}"
+  echo "  attach:"
+  echo "    files:"
+  files "${attach[@]}"
+  for h in rtl/board/*.vh; do incl "$h"; done
+  incl fpga/ulx3s/hwp_soc_sizes.vh; incl fpga/ulx3s/hwp_sizes.vh
+  echo "    file_type: verilogSource"
+  for eng in "${soc_engs[@]}"; do
+    # shellcheck disable=SC2086
+    fileset "eng_$eng" verilogSource ${soc_x[$eng]}
+    echo "    depend: [hwprof:engine:$eng:0.1]"
+  done
+  fileset simtop verilogSource rtl/soc/hwp_soc_eng.v
+  echo "  harness:"
+  echo "    files:"
+  files "${soc_csrc[@]}"
+  for h in tb/soc/*.h; do incl "$h"; done
+  for h in "${chdr[@]}"; do case $h in cmodel/common/*) incl "$h" ;; esac; done
+  echo "    file_type: cppSource"
+  echo "  cmodel:"
+  echo "    files:"
+  files fpga/fusesoc-cmodel.sh "${csrc[@]}" "${cli_src[@]}" "${soc_cobj[@]}"
+  for h in "${chdr[@]}"; do case $h in cmodel/common/*) ;; *) files "$h" ;; esac; done
+  echo "    file_type: user"
+  fileset program user fpga/fusesoc-soc.sh tb/soc/soc-run.sh tests/soc/rt/* "$soc_prog"
+  fileset board_ulx3s verilogSource fpga/ulx3s/hwp_board.v "${soc_board[@]}"
+  fileset lpf_ulx3s LPF constraints/ulx3s.lpf
+  echo
+  echo "generators:"
+  echo "  picorv32:"
+  echo "    interpreter: python3"
+  echo "    command: fpga/fusesoc_picorv32.py"
+  echo "    description: picorv32.v from the installed pythondata-cpu-picorv32, never copied into the repository"
+  echo
+  echo "generate:"
+  echo "  picorv32:"
+  echo "    generator: picorv32"
+  echo
+  echo "scripts:"
+  echo "  soc_sim:"
+  hook sim "$soc_prog"
+  echo "  soc_board:"
+  hook board "$soc_prog"
+  for eng in "${soc_engs[@]}"; do
+    echo "  soc_check_$eng:"
+    hook check "$eng" "$(hwp_var "SOC_OPTS_${eng}_ulx3s" "$eng")"
+  done
+  echo
+  echo "parameters:"
+  for p in RISCV_FORMAL HWP_SOC HWP_SOC_IMAGE HWP_ECP5; do
+    echo "  $p: {datatype: bool, paramtype: vlogdefine}"
+  done
+  for eng in "${soc_engs[@]}"; do echo "  $(hwp_engine_define "$eng"): {datatype: bool, paramtype: vlogdefine}"; done
+  echo
+  echo "targets:"
+  echo "  default:"
+  echo "    description: \"the SoC and the attachment RTL; the engine: flag rap or mhash, else strat\""
+  sel=()
+  for eng in "${soc_engs[@]}"; do
+    [ "$eng" = strat ] || sel+=("\"$eng ? (eng_$eng)\"")
+  done
+  def="eng_strat"
+  for eng in "${soc_engs[@]}"; do [ "$eng" = strat ] || def="!$eng ? ($def)"; done
+  echo "    filesets: $(yaml_list soc attach "${sel[@]}" "\"$def\"")"
+  echo "    generate: [picorv32]"
+  for eng in "${soc_engs[@]}"; do
+    sfx=""; [ "$eng" = strat ] || sfx=_$eng
+    edef=$(hwp_engine_define "$eng")
+    echo "  lint$sfx:"
+    echo "    description: \"Verilator lint of hwp_soc_eng with $eng\""
+    echo "    default_tool: verilator"
+    echo "    filesets: [waivers, soc, attach, eng_$eng, simtop]"
+    echo "    generate: [picorv32]"
+    echo "    toplevel: hwp_soc_eng"
+    echo "    parameters: [RISCV_FORMAL=true, $edef=true]"
+    echo "    tools:"
+    echo "      verilator:"
+    echo "        mode: lint-only"
+    echo "        verilator_options: [-Wall, --timescale, 1ns/1ps]"
+    echo "  sim$sfx:"
+    echo "    description: \"$soc_prog on the SoC with $eng in Verilator; its profile must equal hwprof run on the run's retire trace\""
+    echo "    default_tool: verilator"
+    echo "    filesets: [waivers, soc, attach, eng_$eng, simtop, harness, cmodel, program]"
+    echo "    generate: [picorv32]"
+    echo "    toplevel: hwp_soc_eng"
+    echo "    parameters: [RISCV_FORMAL=true, $edef=true]"
+    echo "    hooks:"
+    echo "      pre_build: [soc_sim]"
+    echo "      post_run: [soc_check_$eng]"
+    echo "    tools:"
+    echo "      verilator:"
+    echo "        mode: cc"
+    echo "        libs: [soc_engine.o, soc_retire.o, libhwpcli.a, libhwp.a, -lzstd, -lm]"
+    echo "        verilator_options: [-O2, -Wall, --timescale, 1ns/1ps, --x-assign, unique, --x-initial, unique, -CFLAGS, -O2, -CFLAGS, -std=c++14, -CFLAGS, -DSOC_ENGINE=$eng]"
+    read -ra o <<<"$(hwp_var "SOC_OPTS_${eng}_ulx3s" "$eng")"
+    # numbers quoted: FuseSoC hands the run options on as strings only
+    echo "        run_options: $(yaml_list +hex=prog.hex --trace soc.hwpt --profile soc.profile -- $(printf '%s\n' "${o[@]}" | sed -E "s/^[0-9.]+$/'&'/"))"
+    echo "  ulx3s$sfx:"
+    echo "    description: \"the ULX3S SoC board top with $eng (make synth BOARD=ulx3s TOP=soc ENGINE=$eng), $soc_prog baked in\""
+    echo "    default_tool: trellis"
+    echo "    filesets: [soc, attach, eng_$eng, board_ulx3s, lpf_ulx3s, program]"
+    echo "    generate: [picorv32]"
+    echo "    toplevel: hwp_board"
+    echo "    parameters: [HWP_ECP5=true, HWP_SOC=true, HWP_SOC_IMAGE=true, RISCV_FORMAL=true, $edef=true]"
+    echo "    hooks:"
+    echo "      pre_build: [soc_board]"
+    echo "    tools:"
+    echo "      trellis:"
+    echo "        nextpnr_options: [--85k, --package, CABGA381, --speed, '6']"
+  done
+} >"$out/hwprof-soc.core.tmp"
+mv "$out/hwprof-soc.core.tmp" "$out/hwprof-soc.core"
