@@ -593,6 +593,15 @@ static int mhl_report(void *vs, const hwp_sess *ss)
                         "interval\n", ss->cmd, ss->port, (unsigned long long)s->since_eoi);
         return -1;
     }
+    /* the complete intervals cannot hold more events than the run had (the
+     * count of events in the unfinished one would underflow) */
+    if (s->nivl > ss->events / s->o.p.interval) {
+        fprintf(stderr, "hwprof %s: %s: protocol error: the board reported %llu complete intervals "
+                        "of %llu events, more than the %llu events of the run\n", ss->cmd, ss->port,
+                (unsigned long long)s->nivl, (unsigned long long)s->o.p.interval,
+                (unsigned long long)ss->events);
+        return -1;
+    }
     mh_print_begin(&s->o);
     for (uint64_t i = 0; i < s->nivl; i++) {
         uint64_t e = i + 1 < s->nivl ? s->ivl[i + 1] : s->ncand;

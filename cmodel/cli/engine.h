@@ -55,7 +55,8 @@ typedef struct hwp_sess {
     int json;          /* --json */
     int progress;      /* a progress line on stderr */
     uint64_t max;      /* records to send at most (0: all); begin may lower it */
-    uint64_t events;   /* records mapped so far; at the report, records sent */
+    uint64_t events;   /* records mapped so far; at the report, records sent (a board
+                        * that feeds its engine itself: the events it reports) */
     int end;           /* the END output record has come */
     int have_ctr;      /* the COUNTERS output record has come, in ctr */
     uint64_t ctr[HWL_OREC_MAXF];

@@ -359,7 +359,13 @@ static int check_info(const sopts *o, const hwp_sess *ss, const hwl_info *in)
                 hwl_engine_name(in->engine) ? hwl_engine_name(in->engine) : "unknown", o->engine);
         return -1;
     }
-    if (in->kind != o->le->kind) {
+    if (in->kind == HWL_KIND_BOARD && o->le->host) {
+        fprintf(stderr, "hwprof stream: the board (%s) feeds its %s from a source of its own (INFO "
+                        "kind 0); this host runs %s's host loop on the records it sends\n",
+                bn, o->engine, o->engine);
+        return -1;
+    }
+    if (in->kind != o->le->kind && in->kind != HWL_KIND_BOARD) {
         fprintf(stderr, "hwprof stream: the board's %s takes %s records, this host sends %s\n",
                 o->engine, hwp_kind_name(in->kind) ? hwp_kind_name(in->kind) : "unknown",
                 hwp_kind_name(o->le->kind));
@@ -474,7 +480,7 @@ static int send_all(const sopts *o, const hwp_sess *ss, const recs *v, hwl_host 
     return 0;
 }
 
-static int session(const sopts *o, const hwp_sess *ss, const recs *v, result *res, hwl_host *h,
+static int session(const sopts *o, hwp_sess *ss, const recs *v, result *res, hwl_host *h,
                    uint64_t *st, double *secs)
 {
     hwl_info info, info2;
@@ -496,6 +502,15 @@ static int session(const sopts *o, const hwp_sess *ss, const recs *v, result *re
         }
     }
     if (check_info(o, ss, &info)) return -1;
+    /* a board that feeds its engine itself takes no records; the count of
+     * events for the report is then the board's (STATUS field 0) */
+    int onboard = info.kind == HWL_KIND_BOARD;
+    if (onboard && (v->n || o->max_events)) {
+        fprintf(stderr, "hwprof stream: the board feeds its %s from a source of its own (INFO kind "
+                        "0) and takes no records: %s; stream a trace of no records\n", o->engine,
+                o->max_events ? "--max-events does not apply" : "the trace has records");
+        return -1;
+    }
     uint32_t div = hwl_divisor(info.clk_khz, o->baud);
     if (info.divisor != div || h->baud != o->baud) {
         if (hwl_host_set_baud(h, &info, o->baud, &info2)) {
@@ -519,7 +534,16 @@ static int session(const sopts *o, const hwp_sess *ss, const recs *v, result *re
                 o->port);
         return -1;
     }
-    if (st[HWL_ST_ACCEPTED] != v->n) {
+    if (onboard) {
+        /* the board's own count, 32 bits saturating (docs/protocol.md) */
+        if (st[HWL_ST_ACCEPTED] >= 0xffffffffu) {
+            fprintf(stderr, "hwprof stream: %s: the board's engine took 2^32 - 1 events or more, "
+                            "more than its STATUS count holds; no profile\n", o->port);
+            return -1;
+        }
+        ss->events = st[HWL_ST_ACCEPTED];
+        if (o->le->end && o->le->end(o->es, ss)) return -1;
+    } else if (st[HWL_ST_ACCEPTED] != v->n) {
         fprintf(stderr, "hwprof stream: %s: the board accepted %" PRIu64 " records, %" PRIu64
                         " were sent\n", o->port, st[HWL_ST_ACCEPTED], v->n);
         return -1;

@@ -119,6 +119,7 @@ static void dev_reset(hwl_dev *d)
     d->next_chunk = 0;
     memcpy(d->reg, d->reg_reset, sizeof d->reg);
     d->eos = d->done = 0;
+    d->src_next = d->src_acc = 0;
     /* every STATUS counter, the link's too (the RESET itself then counts as
      * the first packet applied) */
     memset(d->st, 0, sizeof d->st);
@@ -149,6 +150,29 @@ void hwl_dev_run(hwl_dev *d, uint64_t budget)
     }
 }
 
+/* Records r[*next .. n-1] to the engine while the output queue has room for
+ * what one can produce and fewer than budget (0: no limit) have been taken
+ * in this call (*used); *acc counts those the engine takes. 1 when all are
+ * in, 0 when paused. */
+static int feed(hwl_dev *d, const hwp_rec *r, uint64_t n, uint64_t *next, uint64_t budget,
+                uint64_t *used, uint64_t *acc)
+{
+    size_t most = d->eng->max_out ? d->eng->max_out(&d->cfg) : 0;
+    while (*next < n) {
+        if (budget && *used >= budget) return 0;
+        if (d->qn + most > d->cfg.outq_cap) {
+            d->st[HWL_ST_STALLS]++;
+            return 0;
+        }
+        if (d->eng->rec(d, &r[(*next)++])) {
+            (*acc)++;
+            d->st[HWL_ST_CYCLES]++;
+        }
+        (*used)++;
+    }
+    return 1;
+}
+
 static void apply_slots(hwl_dev *d, uint64_t budget)
 {
     const hwl_dev_eng *e = d->eng;
@@ -165,25 +189,21 @@ static void apply_slots(hwl_dev *d, uint64_t budget)
                 if (!e->push(d, &s->recs[s->next])) return; /* FIFO full */
                 s->next++;
             }
-            size_t most = e->max_out ? e->max_out(&d->cfg) : 0;
-            while (s->next < s->nrec) {
-                if (budget && used >= budget) return;
-                if (d->qn + most > d->cfg.outq_cap) {
-                    d->st[HWL_ST_STALLS]++;
-                    return;
-                }
-                if (e->rec(d, &s->recs[s->next++])) {
-                    d->st[HWL_ST_ACCEPTED]++;
-                    d->st[HWL_ST_CYCLES]++;
-                }
-                used++;
-            }
+            uint64_t nx = (uint64_t)s->next;
+            int all = feed(d, s->recs, (uint64_t)s->nrec, &nx, budget, &used,
+                           &d->st[HWL_ST_ACCEPTED]);
+            s->next = (long)nx;
+            if (!all) return;
         } else if (s->type == HWL_HOSTOP) {
             if (engine_start(d)) return;
             if (!e->hostop(d, s)) return; /* stored only if the engine takes HOSTOP */
         } else if (s->type == HWL_EOS) {
             if (!d->eos) {
                 if (engine_start(d)) return;
+                /* a board's own source: its records, then the end of stream */
+                if (d->cfg.src &&
+                    !feed(d, d->cfg.src_rec, d->cfg.src_n, &d->src_next, budget, &used, &d->src_acc))
+                    return;
                 d->eos = 1;
                 if (e->eos(d)) hwl_dq_end(d);
             }
@@ -245,6 +265,7 @@ static int check_seq(hwl_dev *d, const hwl_pkt *p, dslot *s)
         return 0;
     }
     case HWL_TUPLES: {
+        if (d->cfg.src) return HWL_E_STATE; /* the board feeds its engine itself */
         char msg[256];
         long n = hwl_tuples_decode(&d->kind, p->pl, p->len, s->recs, HWL_MAX_PAYLOAD, msg,
                                    sizeof msg);
@@ -263,7 +284,7 @@ static void info_reply(hwl_dev *d)
     in.proto = HWL_PROTO;
     in.board = d->cfg.board;
     in.engine = d->cfg.engine;
-    in.kind = d->kind.kind;
+    in.kind = d->cfg.src ? HWL_KIND_BOARD : d->kind.kind;
     in.slots = d->cfg.slots;
     in.clk_khz = d->cfg.clk_khz;
     in.divisor = d->divisor;
@@ -316,7 +337,13 @@ static void status_reply(hwl_dev *d)
 {
     uint8_t pl[HWL_MAX_PAYLOAD];
     size_t n = 0;
-    for (int i = 0; i < HWL_ST_N; i++) n += hwl_uvar_put(pl + n, d->st[i]);
+    for (int i = 0; i < HWL_ST_N; i++) {
+        uint64_t v = d->st[i];
+        /* a board's own source: its count once done (hwp_shell_cdc's src_q) */
+        if (i == HWL_ST_ACCEPTED && d->cfg.src)
+            v = !d->done ? 0 : d->src_acc < 0xffffffffu ? d->src_acc : 0xffffffffu;
+        n += hwl_uvar_put(pl + n, v);
+    }
     send_pkt(d, HWL_STATUS, pl, n);
 }
 
@@ -476,6 +503,11 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
     }
     /* the build must be one the model accepts */
     if (e->check_build(cfg, msg, n)) return -1;
+    if (cfg->src && (!e->rec || desc->kind == HWP_KIND_RETIRE)) {
+        snprintf(msg, n, "a board's own source is modelled for engines that take records one by "
+                         "one (mhash, strat, rap), as the SoC's board top");
+        return -1;
+    }
     size_t most = e->max_out ? e->max_out(cfg) : 0;
     if (cfg->outq_cap < most) {
         snprintf(msg, n, "output queue (%zu) smaller than the %zu records one input record can "
@@ -498,6 +530,16 @@ int hwl_dev_new(hwl_dev **out, const hwl_dev_cfg *cfg, char *msg, size_t n)
     d->eng = e;
     d->kind.kind = desc->kind;
     e->widths(cfg, &d->kind);
+    for (uint64_t i = 0; cfg->src && i < cfg->src_n; i++) {
+        const hwp_rec *r = &cfg->src_rec[i];
+        if ((r->a & ~hwp_mask(d->kind.w0)) ||
+            (d->kind.kind == HWP_KIND_TUPLE2 && (r->b & ~hwp_mask(d->kind.w1)))) {
+            snprintf(msg, n, "source record %llu: a value wider than the engine's field",
+                     (unsigned long long)i);
+            hwl_dev_free(d);
+            return -1;
+        }
+    }
     d->boot_div = d->divisor = hwl_divisor(cfg->clk_khz, HWL_BOOT_BAUD);
     hwl_desc_reg_defaults(cfg, d->reg_reset); /* engdesc.def */
     memcpy(d->reg, d->reg_reset, sizeof d->reg);

@@ -47,6 +47,16 @@ typedef struct hwl_dev_cfg {
      * host-port commands 2^cp_cf_aw */
     cp_cfg cp;
     int cp_riscv, cp_rf_aw, cp_cf_aw;
+    /* A board that feeds its engine itself (the SoC of docs/soc.md, the
+     * link's SRC = 1; mhash, strat and rap): INFO says record kind 0, TUPLES
+     * is refused (ERR(STATE)), and after EOS the engine takes the src_n
+     * records at src_rec (the engine's record kind, within its field widths)
+     * before its end of stream, as the SoC's engine takes the core's events.
+     * STATUS field 0 is then their count: 0 until done, at most 2^32 - 1,
+     * as hwp_shell_cdc reports it. src = 0: the host's records. */
+    int src;
+    const hwp_rec *src_rec;
+    uint64_t src_n;
 } hwl_dev_cfg;
 
 /* Defaults: the engine's `hwprof run` defaults, 8 slots, 256 records,

@@ -60,6 +60,7 @@ struct hwl_dev {
     size_t npr, cappr;
     cp_seq cps; /* coproc: the shell's virtual-time sequencer */
     int eos, done;
+    uint64_t src_next, src_acc; /* cfg.src: records fed, records the engine took */
     /* output queue (ring of records, grows for the final dump) */
     hwl_orec *q;
     size_t qh, qn, qcap;

@@ -73,10 +73,17 @@ module hwp_board_core #(
     wire [IFW-1:0] rec_w, in_w;
     wire [OFW-1:0] orec_w, out_w;
     wire           erst, in_valid, in_ready, in_hop, eos, out_valid, out_ready, irq;
+    wire [31:0]    src_n;                  // the SoC: events its engine took from the core
+`ifdef HWP_SOC
+    localparam integer SRC = 1;
+`else
+    localparam integer SRC = 0;
+    assign src_n = 32'd0;
+`endif
 
     hwp_shell_cdc #(
         .IFW(IFW), .OFW(OFW), `HWP_LINK_ENGINE, `HWP_LINK_SIZES,
-        .BOARD_ID(BOARD_ID), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK)
+        .BOARD_ID(BOARD_ID), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV), .FALLBACK(FALLBACK), .SRC(SRC)
     ) u_shell (
         .lclk_i(lclk_i), .lrst_i(lrst_i), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
         .led_act_o(led_act_o), .led_err_o(led_err_o),
@@ -89,7 +96,7 @@ module hwp_board_core #(
         .eclk_i(eclk_i), .earst_i(earst_i), .erst_o(erst),
         .e_in_valid_o(in_valid), .e_in_ready_i(in_ready), .e_in_w_o(in_w), .e_in_hop_o(in_hop), .e_eos_o(eos),
         .e_out_valid_i(out_valid), .e_out_ready_o(out_ready), .e_out_w_i(out_w),
-        .e_irq_i(irq)
+        .e_irq_i(irq), .e_src_n_i(src_n)
     );
 
 `ifdef HWP_SOC
@@ -125,7 +132,7 @@ module hwp_board_core #(
         .retire_rd_value_o(unused_rdv), .retire_mem_o(unused_rmem), .retire_addr_o(unused_addr),
         .retire_wmask_o(unused_wmask), .retire_mem_rdata_o(unused_mrd), .retire_mem_wdata_o(unused_mwd),
         .eng_event_o(unused_ev), .eng_hold_o(unused_hold), .eng_dropped_o(unused_drop),
-        .eng_eos_o(unused_eos), .eng_fault_o(soc_fault_o)
+        .eng_eos_o(unused_eos), .eng_fault_o(soc_fault_o), .eng_events_o(src_n)
 `endif
     );
 endmodule

@@ -42,7 +42,9 @@ module hwp_link #(
     parameter [31:0]  BOOT_DIV  = 32'h682b,  // boot-rate divisor, 24.8 clocks per bit (115200 at 12 MHz)
     parameter [31:0]  FALLBACK  = 32'd1200000, // clocks without a valid packet after SET_BAUD -> boot rate (< 2^24)
     parameter integer LED_W     = 18,        // LED pulse stretch: 2^LED_W clocks
-    parameter integer HOSTOP    = 0          // 1: HOSTOP entries go to the hop_* port (coproc)
+    parameter integer HOSTOP    = 0,         // 1: HOSTOP entries go to the hop_* port (coproc)
+    parameter integer SRC       = 0          // 1: the engine's events come from the board itself (SoC):
+                                             //    INFO kind 0, TUPLES refused, STATUS field 0 = src_n_i
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -79,6 +81,8 @@ module hwp_link #(
     output wire [15:0] hop_addr_o,
     output wire [63:0] hop_data_o,
     input  wire        done_i,           // every result queued (END included)
+    input  wire [31:0] src_n_i,          // SRC: events the engine took from the board's source
+                                         // (final once done_i is set, 0 before)
     input  wire        irq_i,
     output wire [3:0]  info_idx_o,       // INFO build parameter id - 1
     input  wire [31:0] info_val_i,       // its value
@@ -290,7 +294,8 @@ module hwp_link #(
                 d_kind = D_ERR; d_arg = E_SESSION;  // no HELLO(1) since reset: nothing applied
             end else if (seqd) begin
                 if (seq_q == expect_q) begin
-                    if (type_q == T_CONFIG && tseen_q) begin
+                    // a board whose engine feeds itself (SRC) takes no records
+                    if ((type_q == T_CONFIG && tseen_q) || (SRC != 0 && type_q == T_TUPLES)) begin
                         d_kind = D_ERR; d_arg = E_STATE; use_seq = 1'b1;
                     end else if (pay_bad) begin
                         d_kind = D_ERR; d_arg = E_RANGE; use_seq = 1'b1;
@@ -613,6 +618,9 @@ module hwp_link #(
     wire        pb_free = !pb_v_q;
     // STATUS: the builder reads counter b_pj_q before its first byte
     reg  st_sp_q, st_sv_q;               // read issued, value in st_val
+    // field 0 (engine records) of a board whose engine feeds itself is the
+    // count of its own source, not the link's count of records passed on
+    wire [31:0] st_v = (SRC != 0 && b_pj_q == 4'd0) ? src_n_i : st_val;
     wire st_req = b_st_q == B_PAY && b_kind_q == D_STATUS && b_i_q < b_plen_q && b_pr_q == 4'd0 &&
                   !st_sp_q && !st_sv_q;
     hwp_link_cnt #(.N(10), .WIDTHS(ST_WIDTHS), .PW(6)) u_cnt (
@@ -644,7 +652,7 @@ module hwp_link #(
                 9'd0: fixb = 8'd1;
                 9'd1: fixb = BOARD_ID;
                 9'd2: fixb = ENGINE_ID;
-                9'd3: fixb = KIND;
+                9'd3: fixb = SRC != 0 ? 8'd0 : KIND;
                 9'd4: fixb = NS[7:0];
                 9'd5: fixb = CLK_KHZ[7:0];
                 9'd6: fixb = CLK_KHZ[15:8];
@@ -826,8 +834,8 @@ module hwp_link #(
                         // STATUS: ten counters, each a 5-byte (padded) varint;
                         // the first byte waits for the counter's value
                         if (b_pr_q == 4'd0) begin
-                            put({1'b1, st_val[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {10'd0, st_val[31:7]};
+                            put({1'b1, st_v[6:0]}, 1'b0, 1'b0);
+                            b_v_q <= {10'd0, st_v[31:7]};
                             st_sv_q <= 1'b0;
                         end else begin
                             put({b_pr_q != 4'd4, b_v_q[6:0]}, 1'b0, 1'b0);

@@ -41,7 +41,15 @@
 //   INFO, chk_ok     build parameters and a check of the value being
 //                    received: link domain only, nothing crosses.
 //   counters         the link's STATUS counters count in the link domain;
-//                    the engine keeps none the link reports.
+//                    the engine keeps none the link reports, except with
+//                    SRC = 1 (the engine fed on the board, the SoC): the
+//                    count of its events, e_src_n_i, is STATUS field 0. It
+//                    is final before the engine's last output word (END) is
+//                    written into the output FIFO, and that word reaches the
+//                    link domain only through the FIFO's synchronizers, so
+//                    the count has been stable for two board clocks or more
+//                    when the link takes END: it is sampled then (src_q),
+//                    and is 0 before.
 `default_nettype none
 module hwp_shell_cdc #(
     parameter integer IFW       = 128,         // input word bits (adapter's packing)
@@ -62,7 +70,8 @@ module hwp_shell_cdc #(
     parameter [31:0]  FALLBACK  = 32'd1200000, // link: SET_BAUD fall-back clocks
     parameter integer OQ_AW     = 9,           // link: log2 output-queue bytes
     parameter integer NS_LOG    = 3,           // link: log2 receive slots
-    parameter integer LED_W     = 18           // link: LED stretch bits
+    parameter integer LED_W     = 18,          // link: LED stretch bits
+    parameter integer SRC       = 0            // link: 1 the engine is fed on the board (e_src_n_i)
 ) (
     // board clock domain
     input  wire           lclk_i,
@@ -105,12 +114,14 @@ module hwp_shell_cdc #(
     output wire           e_eos_o,         // every record delivered, then end of stream
     input  wire           e_out_valid_i,
     output wire           e_out_ready_o,
-    input  wire [OFW-1:0] e_out_w_i
+    input  wire [OFW-1:0] e_out_w_i,
+    input  wire [31:0]    e_src_n_i        // SRC: events the engine took from the board's source
 );
     // ---------------------------------------------------------------- link
     wire eng_rst, eos, rec_valid, orec_valid, orec_ready;
     wire rec_ready;
     reg  done_q;
+    reg  [31:0] src_q;                 // SRC: the engine's event count, taken with END
     wire        hop_valid, hop_ready, irq_l;
     wire [3:0]  info_idx;
     wire [7:0]  hop_op;
@@ -119,7 +130,7 @@ module hwp_shell_cdc #(
     hwp_link #(
         .NS_LOG(NS_LOG), .OQ_AW(OQ_AW), .OW(OW), .NF(NF), .W(W), .RVW(RVW), .RAW(RAW), .NPARAM(NPARAM),
         .BOARD_ID(BOARD_ID), .ENGINE_ID(ENGINE_ID), .KIND(KIND), .CLK_KHZ(CLK_KHZ), .BOOT_DIV(BOOT_DIV),
-        .FALLBACK(FALLBACK), .LED_W(LED_W), .HOSTOP(HOSTOP)
+        .FALLBACK(FALLBACK), .LED_W(LED_W), .HOSTOP(HOSTOP), .SRC(SRC)
     ) u_link (
         .clk_i(lclk_i), .rst_i(lrst_i), .rx_i(uart_rx_i), .tx_o(uart_tx_o),
         .eng_rst_o(eng_rst), .eos_o(eos), .cfg_def_o(cfg_def_o), .cfg_we_o(cfg_we_o), .cfg_reg_o(cfg_reg_o),
@@ -131,7 +142,7 @@ module hwp_shell_cdc #(
         .orec_f0_i(orec_f0_i), .orec_f1_i(orec_f1_i), .orec_f2_i(orec_f2_i),
         .hop_valid_o(hop_valid), .hop_ready_i(hop_ready), .hop_op_o(hop_op),
         .hop_addr_o(hop_addr), .hop_data_o(hop_data),
-        .done_i(done_q), .irq_i(irq_l),
+        .done_i(done_q), .src_n_i(src_q), .irq_i(irq_l),
         .info_idx_o(info_idx), .info_val_i(info_i[32 * info_idx +: 32]), .led_act_o(led_act_o), .led_err_o(led_err_o)
     );
 
@@ -217,6 +228,11 @@ module hwp_shell_cdc #(
     always @(posedge lclk_i) begin
         if (xrst_q) done_q <= 1'b0;
         else if (orec_valid && orec_ready && orec_done_i) done_q <= 1'b1;
+    end
+    // the engine's own event count (SRC), taken with END (see the header)
+    always @(posedge lclk_i) begin
+        if (xrst_q || SRC == 0) src_q <= 32'd0;
+        else if (orec_valid && orec_ready && orec_done_i) src_q <= e_src_n_i;
     end
 endmodule
 `default_nettype wire

@@ -41,6 +41,12 @@
 // stalls when its output is not taken (out_ready_i: the shell's output
 // FIFO), so a slow link holds the core too. An event that still finds the
 // queue full is dropped and counted (eng_dropped_o).
+//
+// Count: eng_events_o counts the events the engine took from the queue,
+// saturating at 2^32 - 1. The board top reports it to the host as STATUS
+// field 0 (docs/protocol.md, record kind 0: the engine fed on the board),
+// so that `hwprof stream` prints the summaries of `hwprof run` on the
+// retire trace; it is final once eng_eos_o is set.
 `default_nettype none
 `include "hwp_soc_sizes.vh"
 `include "hwp_engines.vh"
@@ -62,7 +68,8 @@ module hwp_soc_adapt #(
     output wire        eng_hold_o,     // the core is held for the queue (not after the end)
     output reg  [31:0] eng_dropped_o,  // events that found the queue full
     output reg         eng_eos_o,      // the last event is in the engine: EOS
-    output reg         eng_fault_o     // the run ended on a trap or a bus error
+    output reg         eng_fault_o,    // the run ended on a trap or a bus error
+    output reg  [31:0] eng_events_o    // events the engine took (saturates at 2^32 - 1)
 );
   // ------------------------------------------------------------ SoC
   wire hold;
@@ -180,11 +187,13 @@ module hwp_soc_adapt #(
       eng_eos_o <= 1'b0;
       eng_dropped_o <= 32'd0;
       eng_fault_o <= 1'b0;
+      eng_events_o <= 32'd0;
     end else begin
       if (exit_store || trap_o || bus_err_o) stop_q <= 1'b1;
       if (!stop_q && (trap_o || bus_err_o)) eng_fault_o <= 1'b1;
       if (stop_q && q_count == {(EQ_AW + 1) {1'b0}}) eng_eos_o <= 1'b1;
       if (ev && !q_in_ready) eng_dropped_o <= eng_dropped_o + 32'd1;
+      if (q_valid && q_ready && eng_events_o != 32'hffff_ffff) eng_events_o <= eng_events_o + 32'd1;
     end
   end
 

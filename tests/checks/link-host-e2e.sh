@@ -139,5 +139,40 @@ expect_fail no-answer "no answer from the device: sent HELLO" \
 kill -CONT "$EMU_PID"
 stop_emu
 
+# a board that feeds its engine itself (the SoC's board top: INFO record kind
+# 0, docs/protocol.md): the emulator's engine takes a prefix of a trace as
+# its own source after EOS, the host streams a trace of no records, and its
+# summaries use the count the board reports (STATUS field 0): the profile
+# must equal `hwprof run` on the source. rap and mhash name their trace, so
+# the host's empty trace takes the source's path once the emulator has read
+# it. One case with injected errors; then a host with records for such a
+# board is refused.
+: > "$B/empty.txt"
+"$HW" convert "$B/empty.txt" "$B/empty.hwpt" || bad "hwprof convert of an empty trace"
+src_case() { # NAME ENGINE TRACE "EMU ARGS" -- stream/run options
+    local name=$1 eng=$2 trace=$3 emu=$4
+    shift 4
+    local src=$B/$name.hwpt
+    "$HW" convert "$trace" - | head -n $N | "$HW" convert - "$src" || { bad "$name: source prefix"; return; }
+    "$HW" run --engine "$eng" "$@" "$src" 2>/dev/null > "$B/$name.run"
+    start_emu --engine "$eng" --source "$src" $emu || return
+    cp "$B/empty.hwpt" "$src"
+    timeout 300 "$HW" stream --port "$PTY" --engine "$eng" --timeout 20 --retries 40 "$@" "$src" \
+        > "$B/$name.stream" 2> "$B/$name.stream.err"
+    local rc=$?
+    stop_emu
+    stream_matches_run "$name" $rc || return
+    [ "$eng" = strat ] || grep -q " $N events" "$B/$name.stream" ||
+        { bad "$name: the profile does not give the source's $N events"; return; }
+    note "ok $name (the board's own $N events; $(wc -l < "$B/$name.run") lines identical)"
+}
+src_case src-rap rap tests/traces/gzip-bb.hwpt ""
+src_case src-mhash mhash tests/traces/gzip-edge.hwpt "$ERRM" --interval 2000
+src_case src-strat strat tests/traces/sort-ldval.hwpt "" --rate 16
+start_emu --engine rap --source "$B/src-rap.hwpt"
+expect_fail src-with-records "takes no records: the trace has records" \
+    "$HW" stream --port "$PTY" --engine rap tests/traces/gzip-bb.hwpt
+stop_emu
+
 if [ $fail -ne 0 ]; then echo "link-host-e2e: FAIL"; exit 1; fi
 echo "link-host-e2e: PASS"

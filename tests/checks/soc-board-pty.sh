@@ -5,19 +5,25 @@
 # BOARD_SIM_SOC: fpga/ulx3s/hwp_board.v with HWP_SOC, link at 25 MHz, core and
 # engine at the SoC clock behind the asynchronous FIFOs, the program baked
 # into the memory) on a pty, driven by the unmodified `hwprof stream` with a
-# trace of no records: INFO, CONFIG, then EOS, which starts the program; the
-# profile then comes back over the link. It must equal, byte for byte, the
-# profile `make soc-sim ... SOC_BOARD=ulx3s` reads out of the same engine
-# (the board top's sizes, the same options) for the same ELF (tests/soc/lz.c
-# linked for the board's memory), and it must not be empty. The link runs at
-# its boot rate, 115200 baud: slower than strat's messages come during the
-# run, so the output FIFO fills and the engine's output backpressure (and
-# through it the core's hold) is exercised.
-#   tests/checks/soc-board-pty.sh [ENGINE...]   (default: strat)
+# trace of no records: INFO (record kind 0: the board feeds its engine
+# itself), CONFIG, then EOS, which starts the program; the profile then comes
+# back over the link, and its summaries use the count of events the board
+# reports (STATUS field 0). It must equal, byte for byte, the profile `make
+# soc-sim ... SOC_BOARD=ulx3s` reads out of the same engine (the board top's
+# sizes, the same options) for the same ELF (tests/soc/lz.c linked for the
+# board's memory), and `hwprof run` on that run's retire trace; it must not
+# be empty. rap's and mhash's profiles name the trace, so the stream reads
+# its trace of no records under the path the retire trace had. strat's link
+# runs at its boot rate, 115200 baud: slower than strat's messages come
+# during the run, so the output FIFO fills and the engine's output
+# backpressure (and through it the core's hold) is exercised. rap and mhash
+# switch to 3 Mbaud: mhash's 2,168 candidate lines would take seconds of
+# simulated time at the boot rate.
+#   tests/checks/soc-board-pty.sh [ENGINE...]   (default: strat rap mhash)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 check_begin soc-board-pty "$H"
-engines=("$@"); [ ${#engines[@]} -gt 0 ] || engines=(strat)
+engines=("$@"); [ ${#engines[@]} -gt 0 ] || engines=(strat rap mhash)
 . fpga/lib.sh
 aw=$(hwp_soc_def ulx3s HWP_SOC_MEM_AW)
 elf=$tmp/lz.elf
@@ -38,6 +44,11 @@ for e in "${engines[@]}"; do
   set -e
   [ $rc -eq 0 ] || { cat "$tmp/$e.err"; fail "$e: the SoC simulation exited with $rc"; }
   [ "$(wc -l < "$tmp/$e.soc")" -ge 3 ] || { cat "$tmp/$e.soc"; fail "$e: the SoC simulation's profile is almost empty"; }
+  "$H" run --engine "$e" "${opts[@]}" "$tmp/$e.hwpt" > "$tmp/$e.run" || fail "$e: hwprof run on the retire trace"
+  cmp -s "$tmp/$e.soc" "$tmp/$e.run" || { diff "$tmp/$e.soc" "$tmp/$e.run" | head -n 8; fail "$e: make soc-sim's profile differs from hwprof run on its retire trace"; }
+  # the stream's trace of no records, under the retire trace's path
+  cp "$tmp/empty.hwpt" "$tmp/$e.hwpt"
+  baud=3000000; [ "$e" != strat ] || baud=115200
   # the board model on a pty
   bin=$(BOARD_SIM_SOC=1 nice bash tb/board/build.sh ulx3s "$e") || fail "$e: board model build"
   mdir=$(dirname "$bin")
@@ -48,8 +59,8 @@ for e in "${engines[@]}"; do
   for _ in $(seq 100); do [ -s "$tmp/pty" ] && break; sleep 0.05; done
   [ -s "$tmp/pty" ] || { kill "$pid"; fail "$e: the board model opened no pty"; }
   set +e
-  timeout 300 "$H" stream --port "$(cat "$tmp/pty")" --baud 115200 --engine "$e" --timeout 2000 --retries 20 "${opts[@]}" \
-    "$tmp/empty.hwpt" > "$tmp/$e.board" 2> "$tmp/$e.stream.err"
+  timeout 300 "$H" stream --port "$(cat "$tmp/pty")" --baud "$baud" --engine "$e" --timeout 2000 --retries 20 "${opts[@]}" \
+    "$tmp/$e.hwpt" > "$tmp/$e.board" 2> "$tmp/$e.stream.err"
   rc=$?
   set -e
   for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
@@ -63,4 +74,4 @@ for e in "${engines[@]}"; do
   fi
   summary+=("$e: $(wc -l < "$tmp/$e.board") lines, $(grep -o 'engine_cycles=[0-9]*' "$tmp/$e.model")")
 done
-echo "PASS soc-board-pty: lz on the ULX3S SoC board model, profile via hwprof stream = make soc-sim's ($(IFS=';'; echo "${summary[*]}" | sed 's/;/; /g'))"
+echo "PASS soc-board-pty: lz on the ULX3S SoC board model, profile via hwprof stream = make soc-sim's = hwprof run's ($(IFS=';'; echo "${summary[*]}" | sed 's/;/; /g'))"

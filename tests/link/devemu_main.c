@@ -31,7 +31,9 @@
 #include <unistd.h>
 
 #include "link/devemu.h"
+#include "link/engdesc.h"
 #include "link/link.h"
+#include "trace.h"
 
 static volatile sig_atomic_t stop_flag; /* the signal handler's only channel */
 
@@ -122,6 +124,9 @@ static void usage(FILE *f)
             "  --reset-after N   power-cycle the device once after N bytes from the host\n"
             "  --blackout-after N  lose every byte both ways after N bytes from the host ...\n"
             "  --blackout-ms M   ... for M ms (0: for good; default 0)\n"
+            "  --source TRACE    a board that feeds its engine itself (the SoC; mhash, strat,\n"
+            "                    rap): INFO record kind 0, TUPLES refused, and after EOS the\n"
+            "                    engine takes TRACE's records (the engine's record kind)\n"
             "  --help            this text\n");
 }
 
@@ -169,6 +174,52 @@ static int set_param(hwl_dev_cfg *c, const char *kv)
     return -1;
 }
 
+/* --source: the trace's records as the board's own source (cfg->src);
+ * they must be of the engine's record kind. 0, or 1 with a message. */
+static int load_source(const char *path, int eid, hwl_dev_cfg *cfg, hwp_rec **out)
+{
+    hwp_reader *rd;
+    hwp_err err;
+    if (hwp_reader_open(&rd, path, &err)) {
+        fprintf(stderr, "devemu: --source: %s\n", err.msg);
+        return 1;
+    }
+    const hwl_desc_eng *desc = hwl_desc_find(eid);
+    if (hwp_reader_info(rd)->kind != desc->kind) {
+        fprintf(stderr, "devemu: --source %s: a %s trace; the engine takes %s records\n", path,
+                hwp_kind_name(hwp_reader_info(rd)->kind), hwp_kind_name(desc->kind));
+        hwp_reader_close(rd);
+        return 1;
+    }
+    hwp_rec *v = NULL, r;
+    uint64_t n = 0, cap = 0;
+    int rc;
+    while ((rc = hwp_reader_next(rd, &r, &err)) > 0) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 4096;
+            hwp_rec *nv = realloc(v, (size_t)cap * sizeof *nv);
+            if (!nv) {
+                rc = -1;
+                snprintf(err.msg, sizeof err.msg, "out of memory");
+                break;
+            }
+            v = nv;
+        }
+        v[n++] = r;
+    }
+    hwp_reader_close(rd);
+    if (rc < 0) {
+        fprintf(stderr, "devemu: --source %s: %s\n", path, err.msg);
+        free(v);
+        return 1;
+    }
+    cfg->src = 1;
+    cfg->src_rec = v;
+    cfg->src_n = n;
+    *out = v;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option lo[] = {
@@ -178,9 +229,9 @@ int main(int argc, char **argv)
         {"flip", required_argument, 0, 'f'},   {"drop", required_argument, 0, 'd'},
         {"seed", required_argument, 0, 'z'},   {"no-rate-check", no_argument, 0, 'n'},
         {"reset-after", required_argument, 0, 'R'}, {"blackout-after", required_argument, 0, 'B'},
-        {"blackout-ms", required_argument, 0, 'M'},
+        {"blackout-ms", required_argument, 0, 'M'}, {"source", required_argument, 0, 'x'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
-    const char *eng = NULL;
+    const char *eng = NULL, *source = NULL;
     const char *sets[32];
     int nsets = 0, rate_check = 1;
     long slots = 8, outq = 256, clk = 48000;
@@ -209,6 +260,7 @@ int main(int argc, char **argv)
         case 'R': reset_after = strtoull(optarg, NULL, 0); break;
         case 'B': black_after = strtoull(optarg, NULL, 0); break;
         case 'M': black_ms = strtod(optarg, NULL); break;
+        case 'x': source = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -235,6 +287,8 @@ int main(int argc, char **argv)
             return 2;
         }
     if (eid == HWL_ENG_MHASH && cfg.outq_cap < cfg.mh.acc_k + 1u) cfg.outq_cap = cfg.mh.acc_k + 1u;
+    hwp_rec *src = NULL;
+    if (source && load_source(source, eid, &cfg, &src)) return 1;
     char msg[256];
     hwl_dev *dev;
     if (hwl_dev_new(&dev, &cfg, msg, sizeof msg)) {
@@ -373,5 +427,6 @@ int main(int argc, char **argv)
     close(keep);
     close(m);
     hwl_dev_free(dev);
+    free(src);
     return 0;
 }
