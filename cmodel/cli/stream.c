@@ -503,7 +503,7 @@ static int session(const sopts *o, hwp_sess *ss, const recs *v, result *res, hwl
     }
     if (check_info(o, ss, &info)) return -1;
     /* a board that feeds its engine itself takes no records; the count of
-     * events for the report is then the board's (STATUS field 0) */
+     * events for the report is then the board's (STATUS field 1) */
     int onboard = info.kind == HWL_KIND_BOARD;
     if (onboard && (v->n || o->max_events)) {
         fprintf(stderr, "hwprof stream: the board feeds its %s from a source of its own (INFO kind "

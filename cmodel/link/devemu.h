@@ -52,7 +52,7 @@ typedef struct hwl_dev_cfg {
      * is refused (ERR(STATE)), and after EOS the engine takes the src_n
      * records at src_rec (the engine's record kind, within its field widths)
      * before its end of stream, as the SoC's engine takes the core's events.
-     * STATUS field 0 is then their count: 0 until done, at most 2^32 - 1,
+     * STATUS field 1 is then their count: 0 until done, at most 2^32 - 1,
      * as hwp_shell_cdc reports it. src = 0: the host's records. */
     int src;
     const hwp_rec *src_rec;

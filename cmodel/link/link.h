@@ -59,7 +59,7 @@ enum {
 /* Engine ids (INFO) and output record tags. */
 enum { HWL_ENG_MHASH = 1, HWL_ENG_STRAT = 2, HWL_ENG_RAP = 3, HWL_ENG_PFP = 4, HWL_ENG_COPROC = 5 };
 /* INFO kind 0: the board feeds its engine itself (an on-chip source, the
- * SoC of docs/soc.md); it takes no TUPLES and STATUS field 0 counts the
+ * SoC of docs/soc.md); it takes no TUPLES and STATUS field 1 counts the
  * events its engine took from that source */
 #define HWL_KIND_BOARD 0
 #define HWL_TAG_END 0xF0u

@@ -44,7 +44,7 @@ module hwp_link #(
     parameter integer LED_W     = 18,        // LED pulse stretch: 2^LED_W clocks
     parameter integer HOSTOP    = 0,         // 1: HOSTOP entries go to the hop_* port (coproc)
     parameter integer SRC       = 0          // 1: the engine's events come from the board itself (SoC):
-                                             //    INFO kind 0, TUPLES refused, STATUS field 0 = src_n_i
+                                             //    INFO kind 0, TUPLES refused, STATUS field 1 = src_n_i
 ) (
     input  wire        clk_i,
     input  wire        rst_i,
@@ -618,7 +618,7 @@ module hwp_link #(
     wire        pb_free = !pb_v_q;
     // STATUS: the builder reads counter b_pj_q before its first byte
     reg  st_sp_q, st_sv_q;               // read issued, value in st_val
-    // field 0 (engine records) of a board whose engine feeds itself is the
+    // the first field (engine records) of a board whose engine feeds itself is the
     // count of its own source, not the link's count of records passed on
     wire [31:0] st_v = (SRC != 0 && b_pj_q == 4'd0) ? src_n_i : st_val;
     wire st_req = b_st_q == B_PAY && b_kind_q == D_STATUS && b_i_q < b_plen_q && b_pr_q == 4'd0 &&

@@ -43,7 +43,7 @@
 //   counters         the link's STATUS counters count in the link domain;
 //                    the engine keeps none the link reports, except with
 //                    SRC = 1 (the engine fed on the board, the SoC): the
-//                    count of its events, e_src_n_i, is STATUS field 0. It
+//                    count of its events, e_src_n_i, is STATUS field 1. It
 //                    is final before the engine's last output word (END) is
 //                    written into the output FIFO, and that word reaches the
 //                    link domain only through the FIFO's synchronizers, so

@@ -44,7 +44,7 @@
 //
 // Count: eng_events_o counts the events the engine took from the queue,
 // saturating at 2^32 - 1. The board top reports it to the host as STATUS
-// field 0 (docs/protocol.md, record kind 0: the engine fed on the board),
+// field 1 (docs/protocol.md, record kind 0: the engine fed on the board),
 // so that `hwprof stream` prints the summaries of `hwprof run` on the
 // retire trace; it is final once eng_eos_o is set.
 `default_nettype none

@@ -51,7 +51,7 @@ module hwp_soc_eng #(
     output wire        eng_hold_o,     // the core is held for the queue (not after the exit)
     output wire [31:0] eng_dropped_o,  // events that found the queue full
     output wire        eng_eos_o,      // the last event is in the engine: EOS
-    output wire [31:0] eng_events_o,   // events the engine took (a board's STATUS field 0)
+    output wire [31:0] eng_events_o,   // events the engine took (a board's STATUS field 1)
 
     // output records, one per clock while orec_valid_o (always taken)
     output wire        orec_valid_o,

@@ -335,7 +335,7 @@ int main(int argc, char **argv)
                  hw_events, sw_events);
         why = msg;
     }
-    // the count a board reports to the host (STATUS field 0, saturating)
+    // the count a board reports to the host (STATUS field 1, saturating)
     unsigned long long sw_sat = sw_events < 0xffffffffull ? sw_events : 0xffffffffull;
     if (!why && top.eng_events_o != sw_sat) {
         snprintf(msg, sizeof msg, "the engine reports %u events; hwprof maps %llu from the retire trace",

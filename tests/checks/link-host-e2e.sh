@@ -142,7 +142,7 @@ stop_emu
 # a board that feeds its engine itself (the SoC's board top: INFO record kind
 # 0, docs/protocol.md): the emulator's engine takes a prefix of a trace as
 # its own source after EOS, the host streams a trace of no records, and its
-# summaries use the count the board reports (STATUS field 0): the profile
+# summaries use the count the board reports (STATUS field 1): the profile
 # must equal `hwprof run` on the source. rap and mhash name their trace, so
 # the host's empty trace takes the source's path once the emulator has read
 # it. One case with injected errors; then a host with records for such a

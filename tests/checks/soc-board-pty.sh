@@ -8,7 +8,7 @@
 # trace of no records: INFO (record kind 0: the board feeds its engine
 # itself), CONFIG, then EOS, which starts the program; the profile then comes
 # back over the link, and its summaries use the count of events the board
-# reports (STATUS field 0). It must equal, byte for byte, the profile `make
+# reports (STATUS field 1). It must equal, byte for byte, the profile `make
 # soc-sim ... SOC_BOARD=ulx3s` reads out of the same engine (the board top's
 # sizes, the same options) for the same ELF (tests/soc/lz.c linked for the
 # board's memory), and `hwprof run` on that run's retire trace; it must not
