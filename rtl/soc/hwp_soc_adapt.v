@@ -13,10 +13,11 @@
 // fpga/<board>/hwp_soc_sizes.vh for a board.
 //
 // Run: erst_i holds the core, the queue and the engine in reset. On a board
-// the shell releases it at the host's first TUPLES or EOS after CONFIG, so
-// the program starts then. Input words from the link (in_*_i) are taken and
-// ignored, and so is the link's EOS (eos_i): the engine's input is the
-// core's retire stream, and its EOS is the program's end.
+// the shell releases it at the host's EOS after CONFIG (its link, SRC = 1,
+// refuses TUPLES), so the program starts then. Input words from the link
+// (in_*_i, HOSTOP entries aside) are taken and ignored, and so is the
+// link's EOS (eos_i): the engine's input is the core's retire stream, and
+// its EOS is the program's end.
 //
 // Events: each retirement becomes the record a retire trace holds
 // (hwp_soc's retire port), and the event is that record mapped as `hwprof
