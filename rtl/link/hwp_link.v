@@ -261,7 +261,7 @@ module hwp_link #(
     wire        rx_oos   = fdone && !corrupt && known && (nosess || (seqd && seq_q != expect_q && sdist > 8'd64));
     reg         b_oos_q;                 // the builder answered a POLL with ERR(SEQ)
 
-    // reply descriptor FIFO (4 entries, hwp_fifo_fwft): {credit, flags,
+    // reply descriptor FIFO (4 entries, head always in entry 0): {credit, flags,
     // kind, arg}; credit and flags are taken when the packet is judged, so a
     // reply tells the state right after its packet was stored, however long
     // it waits. Frames shorter than their replies (garbage, a flood of
@@ -272,11 +272,12 @@ module hwp_link #(
     reg         d_push;
     reg  [2:0]  d_kind;
     reg  [7:0]  d_arg;
-    wire        dq_ready, dq_valid, dq_pop;
+    wire        dq_pop;
     wire [DQW-1:0] dq_head;
-    wire [2:0]  unused_dq_cnt;           // full and empty come from ready and valid
-    wire        dq_full  = !dq_ready;
-    wire        dq_empty = !dq_valid;
+    reg  [DQW-1:0] dq_m [0:3];           // dq_m[0] is the head
+    reg  [2:0]  dq_n_q;                  // entries held (0..4)
+    wire        dq_full  = dq_n_q[2];
+    wire        dq_empty = dq_n_q == 3'd0;
     reg         commit;
 
     always @(*) begin
@@ -629,11 +630,27 @@ module hwp_link #(
         .clr_val_i(10'b0000000100),
         .rd_req_i(st_req), .rd_idx_i(b_pj_q), .rd_take_o(st_take), .rd_ok_o(st_ok), .rd_val_o(st_val)
     );
-    hwp_fifo_fwft #(.W(DQW), .AW(2)) u_dq (
-        .clk_i(clk_i), .rst_i(rst_i),
-        .in_valid_i(d_push), .in_ready_o(dq_ready), .in_data_i({d_cred, flags[3:0], d_kind, d_arg}),
-        .out_valid_o(dq_valid), .out_ready_i(dq_pop), .out_data_o(dq_head), .count_o(unused_dq_cnt)
-    );
+    // A shift register: a pop moves every entry one place towards the head
+    // (each bit is one LUT in front of its flip-flop, no read multiplexer);
+    // a push writes the first free entry (counted after this clock's pop).
+    // Full: the push is refused even if the head leaves in the same clock.
+    wire           dq_push = d_push && !dq_full;
+    wire           dq_take = dq_pop && !dq_empty;
+    wire [DQW-1:0] dq_in   = {d_cred, flags[3:0], d_kind, d_arg};
+    wire [2:0]     dq_wi   = dq_n_q - {2'd0, dq_take};   // entry a push writes
+    always @(posedge clk_i) begin
+        if (rst_i) dq_n_q <= 3'd0;
+        else dq_n_q <= dq_n_q + {2'd0, dq_push} - {2'd0, dq_take};
+    end
+    genvar qi;
+    generate
+        for (qi = 0; qi < 4; qi = qi + 1) begin : g_dq
+            wire wr = dq_push && dq_wi == qi;
+            always @(posedge clk_i)
+                if (wr || (dq_take && qi < 3)) dq_m[qi] <= wr ? dq_in : dq_m[(qi + 1) % 4];
+        end
+    endgenerate
+    assign dq_head = dq_m[0];
     assign dq_pop = b_st_q == B_IDLE && a_st_q != A_RESET;
     assign flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
     assign builder_idle = b_st_q == B_IDLE;
@@ -933,6 +950,7 @@ module hwp_link #(
         else if (use_seq) begin f_have <= 1'b1; f_last <= f_seq; end
     end
     always @(*) if (f_past && !rst_i) begin
+        assert(dq_n_q <= 3'd4);
         if (commit) assert(use_seq && used != NS[NS_LOG:0]);
         if (use_seq) begin
             assert(f_end && f_intact && f_seqd);

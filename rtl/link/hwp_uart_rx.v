@@ -6,8 +6,14 @@
 // a bit, every data bit is sampled at its centre and the stop bit is checked:
 // a low stop bit discards the byte and pulses frame_err_o (the receiver then
 // waits for the line to go high before it looks for the next start bit).
-// Bit centres are placed by a phase accumulator in 16.8 fixed point (the protocol's 24.8 divisor, limited to 16 integer bits), so the
-// sampling instant is within half a clock of the ideal one.
+// Bit centres are placed by a phase accumulator in 16.8 fixed point (the
+// protocol's 24.8 divisor, limited to 16 integer bits), so the sampling
+// instant is within half a clock of the ideal one. The accumulator holds the
+// time to the next sample plus half a clock, u = t + 0.5, which stays >= 0
+// while a byte is received: its integer part is a clock down-counter (the
+// sample is due when it reaches 0, t < 0.5) and its fraction changes only at
+// a sample, when the divisor's fraction is added and the carry lengthens the
+// next bit by a clock. One decrementer serves the three updates.
 `default_nettype none
 module hwp_uart_rx (
     input  wire        clk_i,
@@ -31,19 +37,26 @@ module hwp_uart_rx (
     reg         filt_q, filt_prev_q;
     reg         busy_q;
     reg  [3:0]  nbit_q;                // 0: start bit, 1..8: data, 9: stop
-    reg  [24:0] t_q;                   // time to the next sample, 24.8, signed
+    reg  [15:0] ci_q;                  // u = t + 0.5: whole clocks
+    reg  [7:0]  cf_q;                  // and 1/256 clock
     reg  [7:0]  sh_q;
     reg         valid_q, ferr_q;
 
     wire maj = (maj_q[0] & maj_q[1]) | (maj_q[1] & maj_q[2]) | (maj_q[0] & maj_q[2]);
     // Sample at the clock nearest to the ideal instant (t < half a clock).
-    wire        sample = busy_q && ($signed(t_q) < $signed(25'h80));
-    wire [24:0] t_step = t_q - 25'h100;
+    wire        start  = !busy_q && filt_prev_q && !filt_q;
+    wire        sample = busy_q && ci_q == 16'd0;
+    wire [8:0]  cf_sum = {1'b0, cf_q} + {1'b0, div_i[7:0]};
+    // next u: start: div/2 - 0.5 (fraction {~div[8], div[7:1]}, a borrow
+    // when div[8] is 0); sample: u - 1 + div (with u < 1); else u - 1
+    wire [15:0] ci_base = start ? {1'b0, div_i[23:9]} : sample ? div_i[23:8] : ci_q;
+    wire        ci_dec  = start ? !div_i[8] : sample ? !cf_sum[8] : 1'b1;
+    wire [15:0] ci_next = ci_base - {15'd0, ci_dec};
 
     always @(posedge clk_i) begin
         if (rst_i) begin
             sync_q <= 2'b11; maj_q <= 3'b111; filt_q <= 1'b1; filt_prev_q <= 1'b1;
-            busy_q <= 1'b0; nbit_q <= 4'd0; t_q <= 25'd0; sh_q <= 8'd0;
+            busy_q <= 1'b0; nbit_q <= 4'd0; ci_q <= 16'd0; cf_q <= 8'h80; sh_q <= 8'd0;
             valid_q <= 1'b0; ferr_q <= 1'b0;
         end else begin
             sync_q <= {sync_q[0], rx_i};
@@ -52,16 +65,17 @@ module hwp_uart_rx (
             filt_prev_q <= filt_q;
             valid_q <= 1'b0;
             ferr_q <= 1'b0;
+            if (start || busy_q) ci_q <= ci_next;
             if (!busy_q) begin
-                if (filt_prev_q && !filt_q) begin
+                if (start) begin
                     // The edge happened during the last clock: the start bit's
                     // centre is half a bit after it.
                     busy_q <= 1'b1;
                     nbit_q <= 4'd0;
-                    t_q <= {2'b00, div_i[23:1]} - 25'h100;
+                    cf_q <= {!div_i[8], div_i[7:1]};
                 end
             end else if (sample) begin
-                t_q <= t_step + {1'b0, div_i};
+                cf_q <= cf_sum[7:0];
                 if (nbit_q == 4'd0) begin
                     if (filt_q) busy_q <= 1'b0;     // glitch, not a start bit
                     nbit_q <= 4'd1;
@@ -73,8 +87,6 @@ module hwp_uart_rx (
                     sh_q <= {filt_q, sh_q[7:1]};
                     nbit_q <= nbit_q + 4'd1;
                 end
-            end else begin
-                t_q <= t_step;
             end
         end
     end
@@ -84,10 +96,10 @@ module hwp_uart_rx (
     assign frame_err_o = ferr_q;
     assign busy_o      = busy_q;
 `ifdef FORMAL
-    assign f_t_o = t_q;
+    assign f_t_o = {1'b0, ci_q, cf_q} - 25'h80;    // t, 24.8, signed
     assign f_nbit_o = nbit_q;
     assign f_pipe_o = {sync_q, maj_q, filt_q, filt_prev_q};
-    assign f_start_o = !busy_q && filt_prev_q && !filt_q;
+    assign f_start_o = start;
 `endif
 endmodule
 `default_nettype wire
