@@ -66,8 +66,8 @@ module hwp_link #(
     output wire [63:0] rec_b_o,          // tuple b; retire: {meta, insn}
     output wire [63:0] rec_c_o,          // retire: value (low RVW bits)
     output wire [63:0] rec_d_o,          // retire: addr (low RAW bits)
-    input  wire        orec_valid_i,     // output records from the engine shell
-    output wire        orec_ready_o,
+    input  wire        orec_valid_i,     // output records from the engine shell (held until taken)
+    output wire        orec_ready_o,     // taken once written into the output queue
     input  wire [7:0]  orec_tag_i,
     input  wire [1:0]  orec_n_i,         // number of fields (0..3)
     input  wire        orec_cont_i,      // continue the previous record (no tag byte)
@@ -274,7 +274,7 @@ module hwp_link #(
     reg  [7:0]  d_arg;
     wire        dq_pop;
     wire [DQW-1:0] dq_head;
-    reg  [DQW-1:0] dq_m [0:3];           // dq_m[0] is the head
+    reg  [4*DQW-1:0] dq_q;               // entry i at [DQW*i +: DQW], entry 0 the head
     reg  [2:0]  dq_n_q;                  // entries held (0..4)
     wire        dq_full  = dq_n_q[2];
     wire        dq_empty = dq_n_q == 3'd0;
@@ -549,14 +549,22 @@ module hwp_link #(
     reg  [7:0]  e_tagv_q;
     reg  [1:0]  e_left_q;                // fields after the current one
     reg         e_none_q;                // record has no fields
-    reg  [OW-1:0] e_v_q, e_n1_q, e_n2_q;
+    reg         e_f2_q;                  // the next field is f2 (else f1)
+    reg  [OW-1:0] e_v_q;                 // the field being written, shifted
     wire        e_more = e_v_q[OW-1:7] != {(OW - 7){1'b0}};
+    // the piece's last byte is written this clock: the piece is taken now
+    wire        e_done = e_tag_q ? e_none_q : (!e_more && e_left_q == 2'd0);
     generate
         if (OW < 64) begin : g_ow
             wire unused_of = &{1'b0, orec_f0_i[63:OW], orec_f1_i[63:OW], orec_f2_i[63:OW]};
         end
     endgenerate
-    assign orec_ready_o = !e_busy_q && oq_room && !clr;
+    // A piece is started when the queue has room for the longest one and
+    // taken (orec_ready_o) in the clock its last byte is written: its fields
+    // are read from the inputs, which hold them until then, so that only
+    // the field being written is kept here.
+    wire        e_start = !e_busy_q && orec_valid_i && oq_room && !clr;
+    assign orec_ready_o = e_busy_q && e_done && !clr;
     always @(*) begin
         oram_we = e_busy_q && !clr;
         oram_wa = oq_wp_q[OQ_AW-1:0];
@@ -565,14 +573,14 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (rst_i || clr) begin
             e_busy_q <= 1'b0; e_tag_q <= 1'b0; e_last_q <= 1'b0; e_tagv_q <= 8'd0; e_left_q <= 2'd0; e_none_q <= 1'b0;
-            e_v_q <= {OW{1'b0}}; e_n1_q <= {OW{1'b0}}; e_n2_q <= {OW{1'b0}};
+            e_f2_q <= 1'b0; e_v_q <= {OW{1'b0}};
             oq_wp_q <= 10'd0; oq_ct_q <= 10'd0;
         end else if (!e_busy_q) begin
-            if (orec_valid_i && orec_ready_o) begin
+            if (e_start) begin
                 e_busy_q <= 1'b1; e_tag_q <= !orec_cont_i; e_last_q <= orec_last_i; e_tagv_q <= orec_tag_i;
                 e_none_q <= orec_n_i == 2'd0;
                 e_left_q <= orec_n_i == 2'd0 ? 2'd0 : orec_n_i - 2'd1;
-                e_v_q <= orec_f0_i[OW-1:0]; e_n1_q <= orec_f1_i[OW-1:0]; e_n2_q <= orec_f2_i[OW-1:0];
+                e_f2_q <= 1'b0; e_v_q <= orec_f0_i[OW-1:0];
             end
         end else begin
             oq_wp_q <= oq_wp_q + 1'b1;
@@ -583,7 +591,7 @@ module hwp_link #(
                 e_v_q <= {7'd0, e_v_q[OW-1:7]};
             end else if (e_left_q != 2'd0) begin
                 e_left_q <= e_left_q - 2'd1;
-                e_v_q <= e_n1_q; e_n1_q <= e_n2_q;
+                e_f2_q <= 1'b1; e_v_q <= e_f2_q ? orec_f2_i[OW-1:0] : orec_f1_i[OW-1:0];
             end else begin
                 e_busy_q <= 1'b0;
                 if (e_last_q) oq_ct_q <= oq_wp_q + 1'b1;
@@ -647,10 +655,10 @@ module hwp_link #(
         for (qi = 0; qi < 4; qi = qi + 1) begin : g_dq
             wire wr = dq_push && dq_wi == qi;
             always @(posedge clk_i)
-                if (wr || (dq_take && qi < 3)) dq_m[qi] <= wr ? dq_in : dq_m[(qi + 1) % 4];
+                if (wr || (dq_take && qi < 3)) dq_q[DQW * qi +: DQW] <= wr ? dq_in : dq_q[DQW * ((qi + 1) % 4) +: DQW];
         end
     endgenerate
-    assign dq_head = dq_m[0];
+    assign dq_head = dq_q[DQW-1:0];
     assign dq_pop = b_st_q == B_IDLE && a_st_q != A_RESET;
     assign flags = {4'd0, eos_q && !done_i, irq_i, done_i, oq_ct_q != oq_hp_q};
     assign builder_idle = b_st_q == B_IDLE;
