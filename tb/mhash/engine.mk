@@ -68,3 +68,6 @@ SYNTH_GPARAMS_ecp5 := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=4 LW=32 SEED=1 EW=8 
 SYNTH_VFLAGS_ice40 := -GW=16 -GN_COUNTERS=2048 -GCW=16 -GEW=8 -GMAX_TABLES=4 -GACC_K=4 -GLW=24
 SYNTH_FREQ_icebreaker := 48
 SYNTH_FREQ_ulx3s      := 125
+# nextpnr-ecp5 with router2 (negotiated congestion): router1 on the ECP5
+# bench (k=32) re-routed most arcs it routed and did not converge
+SYNTH_PNR_OPTS_ecp5 := --router router2
