@@ -168,6 +168,11 @@ int rap_cyc_set_arb_latency(rap_cyc_t *m, int tp);
  * replay queue and the tag FIFO grow as if tp were one more). Set before
  * the first reset. */
 void rap_cyc_set_cnt_reg(rap_cyc_t *m, int on);
+/* on = 1: the engine's OPT_INREG (the input enters a two-entry skid register
+ * before the stage-0 buffer: in_ready only says whether the second entry is
+ * free, and stage 0 takes the head one clock after it arrived at the
+ * earliest). Set before the first reset. */
+void rap_cyc_set_in_reg(rap_cyc_t *m, int on);
 int rap_cyc_tq_depth(const rap_cyc_t *m);
 uint64_t rap_cyc_next_merge(const rap_cyc_t *m);
 int rap_cyc_full(const rap_cyc_t *m);

@@ -11,6 +11,11 @@
  * A hash map from (level, prefix) to slot stands in for the N match lines.
  *
  * Stages and their hazard rules (docs/rap.md, "Pipeline"):
+ *   in     (inreg only, rap_cyc_set_in_reg) a two-entry skid register in
+ *          front of stage 0: ready while its second entry is free; stage 0
+ *          takes the head, in order, no forwarding (the buffer's tags are
+ *          compared with the head when stage 0 takes it)
+ *   stage 0  the merging buffer, updated in the clock it takes its input
  *   issue  the replay queue (priority) or the eviction register
  *   s1     TCAM match (registered)
  *   s2     longest-prefix tournament, 1 + tp clocks (tp = the tournament's
@@ -59,7 +64,9 @@ struct rap_cyc {
     int H, B, SN, tram, chunk;
     uint64_t LIM, BMAX, WMASK;
     hwp_arrays mem; /* bv, bid, bcnt, valid, len, pmem, cmem, ht */
-    /* stage 0 */
+    /* stage 0 and (inreg) its two-entry input skid register: head 0, second 1 */
+    int inreg, iv0, iv1;
+    uint64_t iid0, iid1;
     uint8_t *bv;
     uint64_t *bid, *bcnt;
     int ev_v;
@@ -324,6 +331,8 @@ void rap_cyc_set_cnt_reg(rap_cyc_t *m, int on)
     set_depths(m);
 }
 
+void rap_cyc_set_in_reg(rap_cyc_t *m, int on) { m->inreg = on != 0; }
+
 int rap_cyc_tq_depth(const rap_cyc_t *m) { return m->tqn; }
 
 void rap_cyc_free(rap_cyc_t *m)
@@ -339,6 +348,7 @@ static void do_reset(rap_cyc_t *m)
     m->ea = m->lsum = m->lsum_out = 0;
     m->tq_h = m->tq_n = m->tq_max = 0;
     memset(m->bv, 0, (size_t)m->SN);
+    m->iv0 = m->iv1 = 0;
     m->ev_v = 0;
     m->rq_n = 0;
     for (int i = 0; i < m->rqn; i++) m->rq_ns[i] = 0;
@@ -435,10 +445,17 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t iss_c = iss_rq ? m->rq_c[0] : m->ev_c;
     int iss_ns = iss_rq ? m->rq_ns[0] : 0;
     int ev_free = !m->ev_v || iss_ev;
-    uint32_t bidx = fold(m, in->in_id & m->WMASK);
-    int b_hit = m->bv[bidx] && m->bid[bidx] == (in->in_id & m->WMASK);
+    /* stage 0's input: the input port, or (inreg) the skid register's head;
+     * b_take: stage 0 takes it */
+    uint64_t in_id = in->in_id & m->WMASK;
+    int b_v = m->inreg ? m->iv0 : in->in_valid;
+    uint64_t b_in = m->inreg ? m->iid0 : in_id;
+    int b_pend = m->inreg && m->iv0;
+    uint32_t bidx = fold(m, b_in);
+    int b_hit = m->bv[bidx] && m->bid[bidx] == b_in;
     int b_noev = b_hit ? (m->bcnt[bidx] != BMASK) : !m->bv[bidx];
-    int in_ready = ev_free || b_noev;
+    int b_take = b_v && (ev_free || b_noev);
+    int in_ready = m->inreg ? !m->iv1 : ev_free || b_noev;
     int in_acc = in->in_valid && in_ready;
     int tc_busy = m->tc_busy != 0;
 
@@ -520,13 +537,13 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     uint64_t ev_id_d = m->ev_id, ev_c_d = m->ev_c;
     if (iss_ev) ev_v_d = 0;
     int ev_push = 0;
-    if (in_acc) {
-        uint32_t b = fold(m, in->in_id);
-        if (m->bv[b] && m->bid[b] == in->in_id) {
+    if (b_take) {
+        uint32_t b = bidx;
+        if (b_hit) {
             if (m->bcnt[b] == BMASK) {
                 ev_v_d = 1;
                 ev_push = 1;
-                ev_id_d = in->in_id;
+                ev_id_d = b_in;
                 ev_c_d = BMASK;
                 m->bcnt[b] = 1;
             } else {
@@ -540,10 +557,10 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 ev_c_d = m->bcnt[b];
             }
             m->bv[b] = 1;
-            m->bid[b] = in->in_id;
+            m->bid[b] = b_in;
             m->bcnt[b] = 1;
         }
-    } else if (in->eos && ev_free && bflush_any) {
+    } else if (in->eos && ev_free && bflush_any && !b_pend) {
         ev_v_d = 1;
         ev_push = 1;
         ev_id_d = m->bid[bflush_idx];
@@ -696,7 +713,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
                 m_per_d = 1;
                 st_d = ST_M_INIT;
             }
-        } else if (in->eos && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !s2_any &&
+        } else if (in->eos && !b_pend && !bflush_any && !m->ev_v && m->rq_n == 0 && !m->s1_v && !s2_any &&
                    !(m->creg && m->s3a_v) && !m->s3_v) {
             sc_ld_d = 1;
             st_d = ST_RD;
@@ -983,7 +1000,17 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->n = n_d;
     m->nm = nm_d;
     m->nlm = nlm_d;
-    lsum_step(m, st == ST_INIT, in_acc, ev_push, s3_commit, live_d);
+    lsum_step(m, st == ST_INIT, b_take, ev_push, s3_commit, live_d);
+    /* the skid register: the second entry loads whenever it is empty, the
+     * head when it is empty or taken (from the second if that is full) */
+    if (m->inreg) {
+        int v0 = b_take ? m->iv1 || in_acc : m->iv0 || in_acc;
+        int v1 = !b_take && (m->iv1 || (m->iv0 && in_acc));
+        if (b_take || !m->iv0) m->iid0 = m->iv1 ? m->iid1 : in_id;
+        if (!m->iv1) m->iid1 = in_id;
+        m->iv0 = v0;
+        m->iv1 = v1;
+    }
     m->live = live_d;
     memcpy(m->ctr, ctr_d, sizeof ctr_d);
     m->sp_pre = sp_pre_d;

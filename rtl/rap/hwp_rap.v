@@ -39,6 +39,8 @@ module hwp_rap #(
     parameter integer OPT_CREG     = 0,        // 1: the counter and prefix RAM reads are registered once
                                                // more (stage s3a) before stage 3, which then forwards the
                                                // counter writes of the last two clocks
+    parameter integer OPT_INREG    = 0,        // 1: the input enters a two-entry skid register before
+                                               // the stage-0 buffer (in_ready_o from a flip-flop)
     parameter integer OPT_LIVE_SUM = 1         // 1: stat_live_sum_o, the event-weighted live-node sum
 ) (
     input  wire          clk_i,
@@ -398,7 +400,6 @@ module hwp_rap #(
             if (ro_c_q == ci[2:0]) ctr_sel = ctr_q[ci*CW +: CW];
     end
     wire          run = (st_q == ST_RUN);
-    wire [SBW-1:0] bidx = fold(in_id_i);
     wire          iss_rq = run && (rq_n_q != {RQB{1'b0}});
     wire          iss_ev = run && (rq_n_q == {RQB{1'b0}}) && ev_v_q;
     wire          iss_v  = iss_rq || iss_ev;
@@ -409,12 +410,74 @@ module hwp_rap #(
     // that need no eviction (a hit below the count limit, or an empty slot)
     // are accepted, so the buffer keeps absorbing events during stalls
     wire          ev_free = !ev_v_q || iss_ev;
-    wire [W-1:0]  b_id = bid_q[bidx*W +: W];
-    wire [CB-1:0] b_cnt = bcnt_q[bidx*CB +: CB];
-    wire          b_hit = bv_q[bidx] && b_id == in_id_i;
-    wire          b_noev = b_hit ? (b_cnt != BMAX) : !bv_q[bidx];
-    assign in_ready_o = ev_free || b_noev;
-    wire          in_acc = in_valid_i && in_ready_o;
+    // stage 0's input (b_v, b_in, its buffer slot one-hot in b_sel): the
+    // input port itself, or with OPT_INREG the head of a two-entry skid
+    // register (g_inreg), whose slot was folded when it was loaded; b_take:
+    // stage 0 takes it this clock. The tag compare runs for every slot in
+    // parallel with the slot decode, and the slot's words are AND-OR
+    // selected, so that no multiplexer by the folded id precedes the compare.
+    wire          b_v;
+    wire [W-1:0]  b_in;
+    wire [SN-1:0] b_sel;
+    wire          b_pend;   // an input waits in the skid register (eos must wait for it)
+    reg  [SN-1:0] b_hits, b_fulls;
+    reg  [W-1:0]  b_id;
+    reg  [CB-1:0] b_cnt;
+    integer si;
+    always @(*) begin
+        b_id = {W{1'b0}};
+        b_cnt = {CB{1'b0}};
+        for (si = 0; si < SN; si = si + 1) begin
+            b_hits[si] = bv_q[si] && bid_q[si*W +: W] == b_in;
+            b_fulls[si] = bcnt_q[si*CB +: CB] == BMAX;
+            if (b_sel[si]) begin
+                b_id = b_id | bid_q[si*W +: W];
+                b_cnt = b_cnt | bcnt_q[si*CB +: CB];
+            end
+        end
+    end
+    wire          b_hit = |(b_hits & b_sel);
+    wire          b_full = |(b_fulls & b_sel);  // the slot's count is at its limit
+    wire          b_occ = |(bv_q & b_sel);
+    wire          b_noev = b_hit ? !b_full : !b_occ;
+    wire          b_take = b_v && (ev_free || b_noev);
+    generate
+        if (OPT_INREG != 0) begin : g_inreg
+            // head (0) and second (1) entry; the second is loaded whenever
+            // it is empty (harmless if nothing is pushed), the head when it
+            // is empty or taken, from the second if that is full
+            reg          v0_q, v1_q;
+            reg [W-1:0]  id0_q, id1_q;
+            reg [SN-1:0] sel0_q, sel1_q;
+            wire [SN-1:0] sel_in = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
+            wire          push = in_valid_i && !v1_q;
+            always @(posedge clk_i) begin
+                if (!v1_q) begin
+                    id1_q <= in_id_i;
+                    sel1_q <= sel_in;
+                end
+                if (b_take || !v0_q) begin
+                    id0_q <= v1_q ? id1_q : in_id_i;
+                    sel0_q <= v1_q ? sel1_q : sel_in;
+                end
+                if (rst_i) begin
+                    v0_q <= 1'b0;
+                    v1_q <= 1'b0;
+                end else begin
+                    v0_q <= b_take ? (v1_q || push) : (v0_q || push);
+                    v1_q <= !b_take && (v1_q || (v0_q && push));
+                end
+            end
+            assign {b_v, b_in, b_sel} = {v0_q, id0_q, sel0_q};
+            assign b_pend = v0_q;
+            assign in_ready_o = !v1_q;
+        end else begin : g_noinreg
+            assign {b_v, b_in} = {in_valid_i, in_id_i};
+            assign b_sel = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
+            assign b_pend = 1'b0;
+            assign in_ready_o = ev_free || b_noev;
+        end
+    endgenerate
 
     // a full TCAM forces a merge batch only if n grew by more than 1/8 since the last one
     wire [CW:0]   nlm_grow = {1'b0, nlm_q} + {4'd0, nlm_q[CW-1:3]};
@@ -730,24 +793,24 @@ module hwp_rap #(
 
         // ---- stage 0: eviction register and buffer
         if (iss_ev) ev_v_d = 1'b0;
-        if (in_acc) begin
+        if (b_take) begin
             if (b_hit) begin
-                if (b_cnt == BMAX) begin
-                    ev_v_d = 1'b1; ev_id_d = in_id_i; ev_c_d = BMAX;
+                if (b_full) begin
+                    ev_v_d = 1'b1; ev_id_d = b_in; ev_c_d = BMAX;
                 end
-            end else if (bv_q[bidx]) begin
+            end else if (b_occ) begin
                 ev_v_d = 1'b1; ev_id_d = b_id; ev_c_d = b_cnt;
             end
             // per-slot write enables (a dynamic part-select write would
             // synthesize as a barrel shifter over the whole buffer)
             for (wi = 0; wi < SN; wi = wi + 1)
-                if (wi[SBW-1:0] == bidx) begin
+                if (b_sel[wi]) begin
                     bv_d[wi] = 1'b1;
-                    if (!b_hit) bid_d[wi*W +: W] = in_id_i;
-                    bcnt_d[wi*CB +: CB] = (b_hit && b_cnt != BMAX) ? b_cnt + 1'b1 :
+                    if (!b_hit) bid_d[wi*W +: W] = b_in;
+                    bcnt_d[wi*CB +: CB] = (b_hit && !b_full) ? b_cnt + 1'b1 :
                                           {{(CB-1){1'b0}}, 1'b1};
                 end
-        end else if (eos_i && ev_free && bflush_any) begin
+        end else if (eos_i && ev_free && bflush_any && !b_pend) begin
             ev_v_d = 1'b1; ev_id_d = bid_q[(bflush_idx)*W +: W]; ev_c_d = bcnt_q[(bflush_idx)*CB +: CB];
             for (wi = 0; wi < SN; wi = wi + 1)
                 if (wi[SBW-1:0] == bflush_idx) bv_d[wi] = 1'b0;
@@ -808,7 +871,7 @@ module hwp_rap #(
                         m_per_d = 1'b1;
                         st_d = ST_M_INIT;
                     end
-                end else if (eos_i && !bflush_any && !ev_v_q && rq_n_q == {RQB{1'b0}} && !s1_v_q &&
+                end else if (eos_i && !b_pend && !bflush_any && !ev_v_q && rq_n_q == {RQB{1'b0}} && !s1_v_q &&
                              !s2_v_q && !s2d_any && !s3a_any && !s3_v_q) begin
                     sc_ld_d = 1'b1;
                     st_d = ST_RD;
@@ -984,8 +1047,8 @@ module hwp_rap #(
     // full when a push comes, even in the clock of a pop. The sum
     // (stat_live_sum_o) lags one clock: each clock's terms are registered
     // and added in the next.
-    wire ev_push = in_acc ? ((b_hit && b_cnt == BMAX) || (!b_hit && bv_q[bidx]))
-                          : (eos_i && ev_free && bflush_any);
+    wire ev_push = b_take ? ((b_hit && b_full) || (!b_hit && b_occ))
+                          : (eos_i && ev_free && bflush_any && !b_pend);
     generate
         if (OPT_LIVE_SUM != 0) begin : g_lsum
             reg  [CW-1:0] ea_q;          // events accepted
@@ -995,8 +1058,8 @@ module hwp_rap #(
             wire          unused_tq = &{1'b0, tq_ready, tq_valid, tq_cnt};
             reg  [CW-1:0] tl_q;          // tag of the last committed eviction
             reg  [63:0]   acc_q;
-            // a - t for both values of a (ea_q + in_acc), from registers;
-            // the input handshake (in_acc, late) only selects
+            // a - t for both values of a (ea_q + b_take), from registers;
+            // stage 0's handshake (b_take, late) only selects
             wire [CW-1:0] ea_inc = ea_q + 1'b1;
             wire          l_inc = (live_d == live_q + 1'b1);
             wire          l_dec = (live_d == live_q - 1'b1);
@@ -1020,7 +1083,7 @@ module hwp_rap #(
             );
             always @(posedge clk_i) begin
                 if (pop) tl_q <= tq_head;
-                dt_q <= in_acc ? ea_inc - t : ea_q - t;
+                dt_q <= b_take ? ea_inc - t : ea_q - t;
                 if (rst_i) begin
                     ea_q <= {CW{1'b0}};
                     acc_q <= 64'd0;
@@ -1028,11 +1091,11 @@ module hwp_rap #(
                     dec_q <= 1'b0;
                     ev_add_q <= 17'd0;
                 end else begin
-                    if (in_acc) ea_q <= ea_inc;
+                    if (b_take) ea_q <= ea_inc;
                     acc_q <= acc_d;
                     inc_q <= l_inc;
                     dec_q <= l_dec;
-                    ev_add_q <= in_acc ? live_q : 17'd0;
+                    ev_add_q <= b_take ? live_q : 17'd0;
                 end
             end
             assign stat_live_sum_o = acc_q;

@@ -13,7 +13,8 @@
 // Build-time parameters arrive as --param NAME=v (SIM_GPARAMS, the same values
 // Verilator got as -G): W K N CW SB CB MERGE_FIRST MERGE_Q OPT_TCAM_RAM
 // TCAM_CHUNK ARB_SERIAL ARB_RG (the tournament's register spacing, which sets
-// the cycle model's stage-2 latency exactly as hwp_rap.v's TP) OPT_CREG. Run-time: --param eps_q=N (eps * 65536, default 6553) and
+// the cycle model's stage-2 latency exactly as hwp_rap.v's TP) OPT_CREG
+// OPT_INREG. Run-time: --param eps_q=N (eps * 65536, default 6553) and
 // --param field=a|b (the trace field profiled; default b for tuple2 traces,
 // a for tuple1 and retire traces, where a is the pc: the mapping of
 // `hwprof run --engine rap`).
@@ -53,6 +54,7 @@ public:
         arb_serial_ = (int)opt.get_int("ARB_SERIAL", 0);
         arb_rg_ = (int)opt.get_int("ARB_RG", 0);
         creg_ = (int)opt.get_int("OPT_CREG", 0);
+        inreg_ = (int)opt.get_int("OPT_INREG", 0);
         int ib = 0;
         while ((1 << ib) < c_.entries) ib++;
         tp_ = (arb_serial_ == 0 && arb_rg_ > 0) ? (ib - 1) / arb_rg_ : 0;
@@ -75,6 +77,7 @@ public:
             std::exit(2);
         }
         rap_cyc_set_cnt_reg(m_, creg_);
+        rap_cyc_set_in_reg(m_, inreg_);
         if (rap_cyc_set_arb_latency(m_, tp_)) {
             std::snprintf(err, sizeof err, "tournament latency %d out of range", tp_);
             std::fprintf(stderr, "rap adapter: %s\n", err);
@@ -186,9 +189,9 @@ public:
     {
         char buf[300];
         std::snprintf(buf, sizeof buf,
-                      "field=%c tcam=%s arb=%s tp=%d creg=%d nodes=%zu splits=%llu batches=%llu merged=%llu "
+                      "field=%c tcam=%s arb=%s tp=%d creg=%d inreg=%d nodes=%zu splits=%llu batches=%llu merged=%llu "
                       "overflow=%llu live_max=%llu stalls=%llu",
-                      field_b_ ? 'b' : 'a', tram_ ? "ram" : "lut", arb_serial_ == 0 ? "tournament" : arb_serial_ == 1 ? "serial" : "serial-tlim", tp_, creg_, nodes_.size(), (unsigned long long)ctrs_[1],
+                      field_b_ ? 'b' : 'a', tram_ ? "ram" : "lut", arb_serial_ == 0 ? "tournament" : arb_serial_ == 1 ? "serial" : "serial-tlim", tp_, creg_, inreg_, nodes_.size(), (unsigned long long)ctrs_[1],
                       (unsigned long long)ctrs_[2], (unsigned long long)ctrs_[3],
                       (unsigned long long)ctrs_[4], (unsigned long long)ctrs_[5],
                       (unsigned long long)ctrs_[6]);
@@ -222,7 +225,7 @@ private:
     rap_cyc_t *m_ = nullptr;
     rap_t *f_ = nullptr;
     rap_cfg c_;
-    int tram_ = 0, chunk_ = 4, arb_serial_ = 0, arb_rg_ = 0, tp_ = 0, creg_ = 0;
+    int tram_ = 0, chunk_ = 4, arb_serial_ = 0, arb_rg_ = 0, tp_ = 0, creg_ = 0, inreg_ = 0;
     bool field_b_ = false;
     uint64_t wmask_ = 0;
     bool structural_ = false, done_ = false, finalized_ = false, final_checked_ = false;
