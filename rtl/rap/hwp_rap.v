@@ -480,8 +480,16 @@ module hwp_rap #(
     endgenerate
 
     // a full TCAM forces a merge batch only if n grew by more than 1/8 since the last one
+    // force_ok = n > nlm + nlm / 8 from flip-flops: the bound is registered
+    // a clock after nlm_q and the compare is made on next clock's n (n_q, or
+    // n_commit when stage 3 commits: the late commit decision only selects).
+    // Exact whenever it is used: nlm_q changes only in ST_M_END, which also
+    // clears full_q, so for the next clocks no split waits on it (s3_wait),
+    // and ST_DECIDE comes at least a probe sweep after the next split.
+    reg  [CW:0]   nlm_grow_q;
+    reg           force_ok_q;
     wire [CW:0]   nlm_grow = {1'b0, nlm_q} + {4'd0, nlm_q[CW-1:3]};
-    wire          force_ok = {1'b0, n_q} > nlm_grow;
+    wire          force_ok = force_ok_q;
 
     // stage 3 compare: the sum and its threshold compare (hwp_rap_over.v)
     // are formed for each source of the count (the RAM word, the forwarded
@@ -509,6 +517,12 @@ module hwp_rap #(
     wire          s3_split = s3_may && !s3_wait && s3_over;
     wire [CW-1:0] n_commit = n_q + {{(CW-CB){1'b0}}, s3_c_q};
     wire          s3_commit = run && s3_v_q && !s3_split;
+    wire          fok_n = {1'b0, n_q} > nlm_grow_q;
+    wire          fok_c = {1'b0, n_commit} > nlm_grow_q;
+    always @(posedge clk_i) begin
+        nlm_grow_q <= rst_i ? {(CW+1){1'b0}} : nlm_grow;
+        force_ok_q <= !rst_i && (s3_commit ? fok_c : fok_n);
+    end
     // a due merge batch flushes whether or not the item splits
     wire          flush = run && s3_v_q && (s3_split || n_commit >= nm_q);
 
