@@ -523,8 +523,18 @@ module hwp_rap #(
         nlm_grow_q <= rst_i ? {(CW+1){1'b0}} : nlm_grow;
         force_ok_q <= !rst_i && (s3_commit ? fok_c : fok_n);
     end
-    // a due merge batch flushes whether or not the item splits
-    wire          flush = run && s3_v_q && (s3_split || n_commit >= nm_q);
+    // a due merge batch flushes whether or not the item splits. due_q is
+    // n_commit >= nm_q formed a clock ahead from next clock's n (n_q, or
+    // n_commit when stage 3 commits: the late decision only selects) and
+    // count (s3p_c, which s3_c_q always takes). Exact whenever flush is
+    // used (RUN with s3_v_q): nm_q changes only in ST_M_NEXT, and a clock
+    // of RUN with s3_v_q low follows it (stage 3 is loaded only in RUN).
+    reg           due_q;
+    wire [CW-1:0] s3p_cw = {{(CW-CB){1'b0}}, s3p_c};
+    wire [CW-1:0] due_sn = n_q + s3p_cw;
+    wire [CW-1:0] due_sc = n_commit + s3p_cw;
+    always @(posedge clk_i) due_q <= s3_commit ? (due_sc >= nm_q) : (due_sn >= nm_q);
+    wire          flush = run && s3_v_q && (s3_split || due_q);
 
     // the one multiplier: eps_q * n, n of the stage-2 event in RUN, else n
     wire [CW-1:0] mul_n = run ? (n_q + (s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}}) +
