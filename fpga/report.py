@@ -56,6 +56,22 @@ def stale(s):
     return bool(src) and sources_digest(src) != s.get('sources_sha256')
 
 
+def page_rows(path, header):
+    """The table rows of an existing results page keyed by their first cell
+    (the header row, whose first cell is `header`, and the rule left out):
+    a build not present where the page is made keeps its row from it."""
+    rows = {}
+    try:
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                c = [x.strip() for x in line.split('|')]
+                if len(c) > 3 and c[1] and c[1] != header and not c[1].startswith('---'):
+                    rows[c[1]] = line.rstrip('\n')
+    except OSError:
+        pass
+    return rows
+
+
 def met_cell(r):
     """The 'met' column: yes, **no**, or **stale** when the checkout's
     sources changed since the build (its figures no longer describe them)."""

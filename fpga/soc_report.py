@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-from report import met_cell
+from report import met_cell, page_rows
 
 SIM_LINE = re.compile(r'^soc: exit code (-?\d+) after (\d+) cycles, (\d+) retirements, (\d+) events to (\w+) '
                       r'\(0 dropped, core held (\d+) cycles\)')
@@ -33,22 +33,6 @@ def sim_figures(path):
             if m and m.group(1) == '0':
                 return int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(6))
     return None
-
-
-def old_rows(path):
-    """The existing page's rows by engine: a top with no build here keeps its
-    row (built on another machine or in an earlier run)."""
-    rows = {}
-    try:
-        with open(path, encoding='utf-8') as f:
-            for line in f:
-                c = [x.strip() for x in line.split('|')]
-                if len(c) > 3 and c[1] and c[1] not in ('engine',) and not c[1].startswith('---') \
-                        and c[2] != 'not built':
-                    rows[c[1]] = line.rstrip('\n')
-    except OSError:
-        pass
-    return rows
 
 
 def row(root, board, eng, kept):
@@ -90,7 +74,8 @@ def main():
         ap.add_argument('--' + k, required=True)
     a = ap.parse_args()
     try:
-        kept = old_rows(a.out)
+        # a top with no build here keeps its row (built elsewhere or earlier)
+        kept = page_rows(a.out, 'engine')
         rows = [row(a.root, a.board, e, kept) for e in a.engines.split()]
     except (OSError, ValueError, KeyError) as e:
         print(f'soc-report: {e}', file=sys.stderr)

@@ -43,7 +43,7 @@ pins=$(grep -E '^yowasp-(yosys|nextpnr)' "$HWP_ROOT/tests/requirements.txt" | tr
 HWP_ROOT=$HWP_ROOT "$PYTHON" - "$BUILD/speed" "$HWP_ROOT/docs/results/speed.md" "$yv" "$pins" "${rows[@]}" <<'PY' || fail=1
 import datetime, json, os, sys
 sys.path.insert(0, os.path.join(os.environ['HWP_ROOT'], 'fpga'))
-from report import met_cell, stale
+from report import met_cell, page_rows, stale
 root, out, yv, pins = sys.argv[1:5]
 rows = [r.split(None, 4) + [''] * (5 - len(r.split(None, 4))) for r in sys.argv[5:]]
 lines = ['# Engine clock speed against the targets of the speed issues', '',
@@ -57,12 +57,7 @@ lines = ['# Engine clock speed against the targets of the speed issues', '',
 bad = 0
 # a row with no summary in this build tree keeps its line from the page as
 # it was (built on another machine or in an earlier run)
-prev = {}
-if os.path.exists(out):
-    for l in open(out):
-        c = l.split('|')
-        if len(c) > 3 and c[1].strip() and not c[1].strip().startswith(('build', '---')):
-            prev[c[1].strip()] = l.rstrip('\n')
+prev = page_rows(out, 'build')
 for label, board, eng, mhz, extra in rows:
     p = os.path.join(root, label, board, eng, 'summary.json')
     cfg = f'`{extra}`' if extra else ''
