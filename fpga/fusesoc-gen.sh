@@ -294,7 +294,8 @@ hook() { printf "    cmd: [sh, -c, 'exec sh \"\$FILES_ROOT/fpga/fusesoc-soc.sh\"
     echo "      verilator:"
     echo "        mode: cc"
     echo "        libs: [soc_engine.o, soc_retire.o, libhwpcli.a, libhwp.a, -lzstd, -lm]"
-    echo "        verilator_options: [-O2, -Wall, --timescale, 1ns/1ps, --x-assign, unique, --x-initial, unique, -CFLAGS, -O2, -CFLAGS, -std=c++14, -CFLAGS, -DSOC_ENGINE=$eng]"
+    # shellcheck disable=SC2046
+    echo "        verilator_options: $(yaml_list $(hwp_var SOC_VOPTS) -CFLAGS -O2 -CFLAGS -std=c++14 -CFLAGS "-DSOC_ENGINE=$eng")"
     read -ra o <<<"$(hwp_var "SOC_OPTS_${eng}_ulx3s" "$eng")"
     # numbers quoted: FuseSoC hands the run options on as strings only
     echo "        run_options: $(yaml_list +hex=prog.hex --trace soc.hwpt --profile soc.profile -- $(printf '%s\n' "${o[@]}" | sed -E "s/^[0-9.]+$/'&'/"))"

@@ -24,8 +24,10 @@ SOC_PROGRAMS := $(patsubst tests/soc/%.c,$(BUILD)/soc/prog/%.elf,$(wildcard test
 # looked up in the recipes only, so other targets do not start python
 SOC_PICORV32 = $$($(PYTHON) -c 'import pythondata_cpu_picorv32 as p; print(p.data_location)')/picorv32.v
 # SOC_LINK: the C objects and libraries of the harness (set per simulator)
-SOC_VFLAGS = --cc --exe --build -j 2 -O2 -Wall --timescale 1ns/1ps -DRISCV_FORMAL \
-	--x-assign unique --x-initial unique \
+# SOC_VOPTS: Verilator's options for the SoC (also the FuseSoC core's,
+# fpga/fusesoc-gen.sh); SOC_VFLAGS adds this build's files and folders
+SOC_VOPTS = -O2 -Wall --timescale 1ns/1ps --x-assign unique --x-initial unique
+SOC_VFLAGS = --cc --exe --build -j 2 $(SOC_VOPTS) -DRISCV_FORMAL \
 	-CFLAGS "-O2 -std=c++14 -I$(CURDIR)/cmodel/common -I$(CURDIR)/tb/soc" \
 	-LDFLAGS "$(abspath $(SOC_LINK)) -lzstd -lm"
 
