@@ -15,13 +15,7 @@
 module hwp_pll_ecp5 #(
     parameter integer ENG_MHZ = 50     // engine clock (MHz), a multiple of 5
 ) (
-    input  wire clk_i,                 // board oscillator, 25 MHz
-`ifdef HWP_SIM_PLL
-    input  wire sim_eclk_i,            // the engine clock the testbench drives
-`endif
-    output wire clk_o,                 // board clock (link)
-    output wire eclk_o,                // engine clock
-    output wire locked_o
+`include "hwp_pll_ports.vh"
 );
     assign clk_o = clk_i;
 `ifdef HWP_SIM_PLL

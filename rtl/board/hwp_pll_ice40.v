@@ -13,13 +13,7 @@
 module hwp_pll_ice40 #(
     parameter integer ENG_MHZ = 18     // engine clock (MHz), a multiple of 3
 ) (
-    input  wire clk_i,                 // the 12 MHz oscillator pin
-`ifdef HWP_SIM_PLL
-    input  wire sim_eclk_i,            // the engine clock the testbench drives
-`endif
-    output wire clk_o,                 // board clock (link)
-    output wire eclk_o,                // engine clock
-    output wire locked_o
+`include "hwp_pll_ports.vh"
 );
 `ifdef HWP_SIM_PLL
     assign clk_o = clk_i;
