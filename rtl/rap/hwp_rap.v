@@ -129,6 +129,7 @@ module hwp_rap #(
     wire [W-1:0] s2e_id;
     wire [CB-1:0] s2e_c;
     wire [K-1:0] s2e_j;
+    wire [CB-1:0] s2n_c;    // the count of the item at s2e next clock (in RUN)
     wire         s2d_any;   // an item in the stage-2 registers after s2 (s2d)
     wire         mae_v;     // merge stage A's end: node x and its count
     wire [IB-1:0] mae_x;
@@ -145,6 +146,7 @@ module hwp_rap #(
     wire         s3p_v, s3p_ns;
     wire [W-1:0] s3p_id;
     wire [CB-1:0] s3p_c;
+    wire [CB-1:0] s3n_c;   // the count of the item at s3p next clock (in RUN)
     wire [IB-1:0] s3p_idx;
     wire [LB-1:0] s3p_lvl;
     wire [CW-1:0] s3_crd;
@@ -536,10 +538,21 @@ module hwp_rap #(
     always @(posedge clk_i) due_q <= s3_commit ? (due_sc >= nm_q) : (due_sn >= nm_q);
     wire          flush = run && s3_v_q && (s3_split || due_q);
 
-    // the one multiplier: eps_q * n, n of the stage-2 event in RUN, else n
-    wire [CW-1:0] mul_n = run ? (n_q + (s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}}) +
-                                 {{(CW-CB){1'b0}}, s3p_c}) : n_q;
-    wire [CW+15:0] mul_p = eps_q_i * mul_n;
+    // the one multiplier: thr_q = (eps_q * mn) >> 16, where mn is the n of
+    // the stage-3 item (n before it plus its count) in RUN, else n. mn_q is
+    // formed a clock ahead of the product, from the items two and one
+    // clocks before stage 3 (s3n, s3p), assuming that stage 3 and s3p
+    // commit (stage 3 now, s3p next clock). Exact whenever thr_q is used:
+    // with stage 3 valid, the item came down the pipeline in RUN, and a
+    // split or due merge on the way would have flushed it; in merge
+    // batches n_q does not change, and the first merge compare comes
+    // clocks after RUN is left.
+    reg  [CW-1:0] mn_q;
+    wire [CW-1:0] s3_cv  = s3_v_q ? {{(CW-CB){1'b0}}, s3_c_q} : {CW{1'b0}};
+    wire [CB:0]   s3pn_c = (s3p_v ? {1'b0, s3p_c} : {(CB+1){1'b0}}) + {1'b0, s3n_c};
+    wire [CW-1:0] mn_d   = run ? n_q + s3_cv + {{(CW-CB-1){1'b0}}, s3pn_c} : n_q;
+    always @(posedge clk_i) mn_q <= mn_d;
+    wire [CW+15:0] mul_p = eps_q_i * mn_q;
 
     // merge compare and merge-period step
     // (the ancestor's count from the RAM or forwarded: both sums and
@@ -606,7 +619,6 @@ module hwp_rap #(
         cd_v = {(NCAND*IW){1'b0}};
         cd_ok = {NCAND{1'b0}};
         cd_v[0 +: IW] = {s3_ns_q, s3_c_q, s3_id_q};
-        cd_ok[0] = s3_split;
         if (CR != 0) begin
             cd_v[IW +: IW] = {s3p_ns, s3p_c, s3p_id};
             cd_ok[1] = s3p_v;
@@ -636,10 +648,7 @@ module hwp_rap #(
             cd_ok[NPRE] = iss_ev;
         end
         // everything but stage 3 comes from registers: compacted by prefix
-        // counts (cp_pos: the slot of candidate fc), with AND-OR selects;
-        // the late stage-3 split decision only shifts the result by one
-        fq_v = {(RQ*IW){1'b0}};
-        fq_n = {RQB{1'b0}};
+        // counts (cp_pos: the slot of candidate fc), with AND-OR selects
         cp_n = {RQB{1'b0}};
         cp_pos = {(NCAND*RQB){1'b0}};
         for (fc = 1; fc < NCAND; fc = fc + 1) begin
@@ -651,12 +660,32 @@ module hwp_rap #(
             for (fc = 1; fc < NCAND; fc = fc + 1)
                 if (cd_ok[fc] && cp_pos[fc*RQB +: RQB] == fr[RQB-1:0])
                     cp_v[fr*IW +: IW] = cp_v[fr*IW +: IW] | cd_v[fc*IW +: IW];
-        if (cd_ok[0]) begin
-            fq_v = {cp_v[0 +: (RQ-1)*IW], cd_v[0 +: IW]};
-            fq_n = cp_n + 1'b1;
+    end
+    // the queue takes the flushed items a clock after the flush (rf_q), from
+    // registers loaded on every clock: the compacted candidates, the stage-3
+    // item and the split decision, which then only shifts the registered
+    // result by one. So neither the split decision nor the flush fans out to
+    // the queue's registers in the flush clock. Exact: a flush leaves RUN
+    // (for ST_PROBE or ST_M_INIT), and the queue is read only in RUN and
+    // written in ST_DECIDE, at least a probe sweep later.
+    reg               rf_q, rf_sp_q;
+    reg [RQ*IW-1:0]   rf_cp_q;
+    reg [RQB-1:0]     rf_n_q;
+    reg [IW-1:0]      rf_s3_q;
+    always @(posedge clk_i) begin
+        rf_q <= !rst_i && flush;
+        rf_sp_q <= s3_split;
+        rf_cp_q <= cp_v;
+        rf_n_q <= cp_n;
+        rf_s3_q <= cd_v[0 +: IW];
+    end
+    always @(*) begin
+        if (rf_sp_q) begin
+            fq_v = {rf_cp_q[0 +: (RQ-1)*IW], rf_s3_q};
+            fq_n = rf_n_q + 1'b1;
         end else begin
-            fq_v = cp_v;
-            fq_n = cp_n;
+            fq_v = rf_cp_q;
+            fq_n = rf_n_q;
         end
     end
 
@@ -697,6 +726,11 @@ module hwp_rap #(
             assign s2e_pr = dpr_q[TP-1];
             assign {s2e_ns, s2e_c, s2e_id} = d_q[(TP-1)*IW +: IW];
             assign s2e_j = dj_q[(TP-1)*K +: K];
+            if (TP > 1) begin : g_s2n2
+                assign s2n_c = d_q[(TP-2)*IW + W +: CB];
+            end else begin : g_s2n1
+                assign s2n_c = s2_c_q;
+            end
             assign s2d_any = |dv_q;
             assign s2d_item = d_q;
             assign s2d_v = dv_q;
@@ -709,6 +743,7 @@ module hwp_rap #(
             assign s2e_pr = s2_pr_q;
             assign {s2e_ns, s2e_c, s2e_id} = {s2_ns_q, s2_c_q, s2_id_q};
             assign s2e_j = s2_j_q;
+            assign s2n_c = s1_c_q;
             assign s2d_any = 1'b0;
             assign s2d_item = {IW{1'b0}};
             assign s2d_v = 1'b0;
@@ -753,6 +788,8 @@ module hwp_rap #(
             assign s3_prd = prd_r;
             assign {fw2_v, fw2_idx, fw2_val} = {f2_v_q, f2_idx_q, f2_val_q};
             assign s3a_any = a_v_q;
+            assign s3n_c = s2e_c;
+            wire   unused_s2n = &{1'b0, s2n_c};
         end else begin : g_nos3a
             assign {s3p_v, s3p_ns, s3p_id, s3p_c, s3p_idx, s3p_lvl} =
                    {s2e_v, s2e_ns, s2e_id, s2e_c, best_idx, best_lvl};
@@ -760,6 +797,7 @@ module hwp_rap #(
             assign s3_prd = prd_q;
             assign {fw2_v, fw2_idx, fw2_val} = {1'b0, {IB{1'b0}}, {CW{1'b0}}};
             assign s3a_any = 1'b0;
+            assign s3n_c = s2n_c;
         end
     endgenerate
 
@@ -865,6 +903,10 @@ module hwp_rap #(
                 end
                 // stage 2 -> 3 (stage 1 -> 2 is the default copy)
                 s3_v_d = s3p_v;
+                // the split node for ST_PROBE, taken on every clock (a split
+                // leaves RUN, so the last one holds the split item's), so
+                // that the split decision does not fan out to these registers
+                sp_pre_d = s3_prd; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
                 // stage 3: the counter word is written (and forwarded) for
                 // every item, the sum on a commit and the count unchanged on
                 // a split, so that only the data waits for the decision, not
@@ -881,15 +923,8 @@ module hwp_rap #(
                     if (s3_skip) ctr_d[(4)*CW +: CW] = ctr_q[(4)*CW +: CW] + 1'b1;
                 end
                 if (flush) begin
-                    rq_n_d = fq_n;
-                    for (wi = 0; wi < RQ; wi = wi + 1) begin
-                        rq_id_d[wi*W +: W]  = fq_v[wi*IW +: W];
-                        rq_c_d[wi*CB +: CB] = fq_v[wi*IW + W +: CB];
-                        rq_ns_d[wi]         = fq_v[wi*IW + W + CB];
-                    end
                     s1_v_d = 1'b0; s2_v_d = 1'b0; s3_v_d = 1'b0;
                     if (s3_split) begin
-                        sp_pre_d = s3_prd; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
                         st_d = ST_PROBE;
                     end else begin
                         m_per_d = 1'b1;
@@ -1048,6 +1083,16 @@ module hwp_rap #(
             end
             default: ;  // ST_DONE
         endcase
+
+        // the replay queue takes the items of last clock's flush
+        if (rf_q) begin
+            rq_n_d = fq_n;
+            for (wi = 0; wi < RQ; wi = wi + 1) begin
+                rq_id_d[wi*W +: W]  = fq_v[wi*IW +: W];
+                rq_c_d[wi*CB +: CB] = fq_v[wi*IW + W +: CB];
+                rq_ns_d[wi]         = fq_v[wi*IW + W + CB];
+            end
+        end
 
         // stage 2: record probe results (a child is live iff a match at level + 1)
         if (s2e_v && s2e_pr) begin
