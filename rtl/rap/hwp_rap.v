@@ -1145,13 +1145,20 @@ module hwp_rap #(
             wire [63:0]   acc_d = acc_q + {47'd0, ev_add_q} + (inc_q ? dt64 : 64'd0) -
                                   (dec_q ? dt64 : 64'd0);
             wire          pop = s3_commit;
+            // the tag of a pop reaches tl_q a clock later (pop_q, hd_q), so
+            // that the commit decision does not fan out to tl_q's enables;
+            // tl_q is read in a periodic batch's folds, clocks after the
+            // flush that started it
+            reg           pop_q;
+            reg  [CW-1:0] hd_q;
             hwp_fifo_fwft #(.W(CW), .AW(TQB)) u_tq (
                 .clk_i(clk_i), .rst_i(rst_i),
                 .in_valid_i(ev_push), .in_ready_o(tq_ready), .in_data_i(ea_q),
                 .out_valid_o(tq_valid), .out_ready_i(pop), .out_data_o(tq_head), .count_o(tq_cnt)
             );
             always @(posedge clk_i) begin
-                if (pop) tl_q <= tq_head;
+                hd_q <= tq_head;
+                if (pop_q) tl_q <= hd_q;
                 dt_q <= b_take ? ea_inc - t : ea_q - t;
                 if (rst_i) begin
                     ea_q <= {CW{1'b0}};
@@ -1159,7 +1166,9 @@ module hwp_rap #(
                     inc_q <= 1'b0;
                     dec_q <= 1'b0;
                     ev_add_q <= 17'd0;
+                    pop_q <= 1'b0;
                 end else begin
+                    pop_q <= pop;
                     if (b_take) ea_q <= ea_inc;
                     acc_q <= acc_d;
                     inc_q <= l_inc;
