@@ -91,6 +91,7 @@ module hwp_rap #(
     localparam [31:0] MQ32 = MERGE_Q;
     localparam [63:0] MF64 = {32'd0, MERGE_FIRST};
     localparam [4:0]  MQ = MQ32[4:0];
+    localparam [K-1:0] J1 = 1;
 
     localparam [4:0] ST_INIT = 5'd0, ST_RUN = 5'd1, ST_PROBE = 5'd2, ST_PWAIT = 5'd3,
                      ST_DECIDE = 5'd4, ST_WR = 5'd5, ST_M_INIT = 5'd6, ST_M_RUN = 5'd7,
@@ -184,6 +185,7 @@ module hwp_rap #(
     reg [W-1:0]  sp_pre_q, sp_pre_d;
     reg [LB-1:0] sp_lvl_q, sp_lvl_d;
     reg [K:0]    sp_j_q, sp_j_d;
+    reg [W-1:0]  sp_m_q, sp_m_d;  // the lowest bit of the child digit (child_key(0, sp_lvl_q, 1))
     reg [B-1:0]  pres_q, pres_d, miss_q, miss_d;
     reg [LB-1:0] m_lvl_q, m_lvl_d;
     // slot scanner (merge batches, readout): the level it scans (sl_q,
@@ -215,6 +217,20 @@ module hwp_rap #(
         end
     endfunction
 
+    // child key from the prefix p and the child digit's lowest bit m
+    // (child_key(0, l, 1)): p with digit j set at m, no shifter
+    function [W-1:0] child_or;
+        input [W-1:0] p;
+        input [W-1:0] m;
+        input [K-1:0] j;
+        integer jk;
+        begin
+            child_or = p;
+            for (jk = 0; jk < K; jk = jk + 1)
+                if (j[jk]) child_or = child_or | (m << jk);
+        end
+    endfunction
+
     // child key of prefix p at level l (digits), child digit j
     function [W-1:0] child_key;
         input [W-1:0] p;
@@ -234,7 +250,7 @@ module hwp_rap #(
     reg [IB-1:0] tc_wr_idx;
     reg [W-1:0]  tc_wr_key;
     reg [LB-1:0] tc_wr_lvl;
-    reg [W-1:0]  tc_key;
+    wire [W-1:0] tc_key;
     reg [LB:0]   tc_lim;    // level limit of the search (levels < tc_lim), RAM TCAM limit slice
     wire [N-1:0] tc_match;
     assign s1_mv = tc_match & valid_q;
@@ -401,13 +417,19 @@ module hwp_rap #(
         for (ci = 0; ci < NCTR; ci = ci + 1)
             if (ro_c_q == ci[2:0]) ctr_sel = ctr_q[ci*CW +: CW];
     end
-    wire          run = (st_q == ST_RUN);
-    wire          iss_rq = run && (rq_n_q != {RQB{1'b0}});
-    wire          iss_ev = run && (rq_n_q == {RQB{1'b0}}) && ev_v_q;
+    // st_q == ST_RUN, st_q == ST_PROBE and rq_n_q != 0 from their own
+    // flip-flops (run_q, probe_q, rq_nz_q), loaded with the next state and
+    // count, so that the issue select and the TCAM search key (tc_key) start
+    // at flip-flops
+    reg           run_q, probe_q, rq_nz_q;
+    wire          run = run_q;
+    wire          iss_rq = run && rq_nz_q;
+    wire          iss_ev = run && !rq_nz_q && ev_v_q;
     wire          iss_v  = iss_rq || iss_ev;
-    wire [W-1:0]  iss_id = iss_rq ? rq_id_q[(0)*W +: W] : ev_id_q;
-    wire [CB-1:0] iss_c  = iss_rq ? rq_c_q[(0)*CB +: CB] : ev_c_q;
-    wire          iss_ns = iss_rq ? rq_ns_q[0] : 1'b0;
+    // the issued item (used in RUN only)
+    wire [W-1:0]  iss_id = rq_nz_q ? rq_id_q[(0)*W +: W] : ev_id_q;
+    wire [CB-1:0] iss_c  = rq_nz_q ? rq_c_q[(0)*CB +: CB] : ev_c_q;
+    wire          iss_ns = rq_nz_q && rq_ns_q[0];
     // the eviction register is free (or being issued); otherwise only inputs
     // that need no eviction (a hit below the count limit, or an empty slot)
     // are accepted, so the buffer keeps absorbing events during stalls
@@ -583,8 +605,12 @@ module hwp_rap #(
     wire [LB-1:0] ro_lvl;   // level of the slot being read out
     wire [31:0]   lvl_bits32 = {{(32-LB){1'b0}}, ro_lvl} * K;
     wire [7:0]    lvl_bits = lvl_bits32[7:0];
-    wire [W-1:0]  sp_child = child_key(sp_pre_q, sp_lvl_q, sp_j_q[K-1:0]);
-    wire [W-1:0]  wr_child = child_key(sp_pre_q, sp_lvl_q, miss_j);
+    wire [W-1:0]  sp_child = child_or(sp_pre_q, sp_m_q, sp_j_q[K-1:0]);
+    wire [W-1:0]  wr_child = child_or(sp_pre_q, sp_m_q, miss_j);
+    // the search key: the split's children in ST_PROBE, the merge
+    // pipeline's node at K (mk_v_q is set only in ST_M_RUN), else the issued
+    // item (in the other states no search result is used)
+    assign tc_key = probe_q ? sp_child : mk_v_q ? prd_q : iss_id;
 
     // RAM ports
     reg          c_we;
@@ -834,7 +860,7 @@ module hwp_rap #(
         wi = 0;
         n_d = n_q; nm_d = nm_q; full_d = full_q; nlm_d = nlm_q; live_d = live_q;
         ctr_d = ctr_q;
-        sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q;
+        sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q; sp_m_d = sp_m_q;
         pres_d = pres_q; miss_d = miss_q;
         m_lvl_d = m_lvl_q; sl_d = sl_q; sc_ld_d = 1'b0; sc_take = 1'b0;
         mk_v_d = 1'b0; mq_v_d = 1'b0; ma_v_d = 1'b0; mc_v_d = 1'b0;
@@ -845,7 +871,6 @@ module hwp_rap #(
         out_v_d = out_v_q; out_k_d = out_k_q; out_p_d = out_p_q; out_l_d = out_l_q;
         out_n_d = out_n_q;
         arb_lim = H[LB:0] + 1'b1;
-        tc_key = iss_id;
         tc_lim = H[LB:0] + 1'b1;
         tc_wr = 1'b0; tc_wr_idx = {IB{1'b0}}; tc_wr_key = {W{1'b0}}; tc_wr_lvl = {LB{1'b0}};
         c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; c2_ra = best_idx; p_ra = best_idx;
@@ -907,6 +932,7 @@ module hwp_rap #(
                 // leaves RUN, so the last one holds the split item's), so
                 // that the split decision does not fan out to these registers
                 sp_pre_d = s3_prd; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
+                sp_m_d = child_key({W{1'b0}}, s3_lvl_q, J1);
                 // stage 3: the counter word is written (and forwarded) for
                 // every item, the sum on a commit and the count unchanged on
                 // a split, so that only the data waits for the decision, not
@@ -937,7 +963,6 @@ module hwp_rap #(
                 end
             end
             ST_PROBE: begin  // probe the b children of the split node, one per cycle
-                tc_key = sp_child;
                 tc_lim = {1'b0, sp_lvl_q} + {{(LB-1){1'b0}}, 2'd2};
                 s1_v_d = 1'b1; s1_pr_d = 1'b1; s1_j_d = sp_j_q[K-1:0];
                 sp_j_d = sp_j_q + 1'b1;
@@ -1007,7 +1032,6 @@ module hwp_rap #(
                 end
                 // K: search the prefix of x
                 if (mk_v_q) begin
-                    tc_key = prd_q;
                     mq_v_d = 1'b1;
                 end
                 // Q: match lines registered into s2_m_q (default)
@@ -1187,6 +1211,7 @@ module hwp_rap #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             st_q <= ST_INIT;
+            run_q <= 1'b0; probe_q <= 1'b0; rq_nz_q <= 1'b0;
             bv_q <= {SN{1'b0}};
             ev_v_q <= 1'b0;
             rq_n_q <= {RQB{1'b0}};
@@ -1209,6 +1234,8 @@ module hwp_rap #(
             mk_v_q <= 1'b0; mq_v_q <= 1'b0; ma_v_q <= 1'b0; mc_v_q <= 1'b0;
         end else begin
             st_q <= st_d;
+            run_q <= (st_d == ST_RUN); probe_q <= (st_d == ST_PROBE);
+            rq_nz_q <= (rq_n_d != {RQB{1'b0}});
             bv_q <= bv_d;
             ev_v_q <= ev_v_d;
             rq_n_q <= rq_n_d;
@@ -1248,7 +1275,7 @@ module hwp_rap #(
         thr_q <= thr_d;
         fw_idx_q <= fw_idx_d; fw_val_q <= fw_val_d;
         ctr_q <= rst_i ? {(NCTR*CW){1'b0}} : ctr_d;
-        sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d;
+        sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d; sp_m_q <= sp_m_d;
         sl_q <= sl_d; m_per_q <= m_per_d;
         mk_x_q <= mk_x_d; mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_x_q <= mc_x_d; mc_a_q <= mc_a_d;
         mq_cx_q <= mq_cx_d; ma_cx_q <= ma_cx_d; mc_cx_q <= mc_cx_d;
