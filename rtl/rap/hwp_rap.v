@@ -91,7 +91,6 @@ module hwp_rap #(
     localparam [31:0] MQ32 = MERGE_Q;
     localparam [63:0] MF64 = {32'd0, MERGE_FIRST};
     localparam [4:0]  MQ = MQ32[4:0];
-    localparam [K-1:0] J1 = 1;
 
     localparam [4:0] ST_INIT = 5'd0, ST_RUN = 5'd1, ST_PROBE = 5'd2, ST_PWAIT = 5'd3,
                      ST_DECIDE = 5'd4, ST_WR = 5'd5, ST_M_INIT = 5'd6, ST_M_RUN = 5'd7,
@@ -185,7 +184,7 @@ module hwp_rap #(
     reg [W-1:0]  sp_pre_q, sp_pre_d;
     reg [LB-1:0] sp_lvl_q, sp_lvl_d;
     reg [K:0]    sp_j_q, sp_j_d;
-    reg [W-1:0]  sp_m_q, sp_m_d;  // the lowest bit of the child digit (child_key(0, sp_lvl_q, 1))
+    reg [W-1:0]  sp_m_q, sp_m_d;  // digit_lsb(sp_lvl_q)
     reg [B-1:0]  pres_q, pres_d, miss_q, miss_d;
     reg [LB-1:0] m_lvl_q, m_lvl_d;
     // slot scanner (merge batches, readout): the level it scans (sl_q,
@@ -217,8 +216,18 @@ module hwp_rap #(
         end
     endfunction
 
-    // child key from the prefix p and the child digit's lowest bit m
-    // (child_key(0, l, 1)): p with digit j set at m, no shifter
+    // the lowest bit of the child digit of a prefix at level l (digits)
+    function [W-1:0] digit_lsb;
+        input [LB-1:0] l;
+        integer sh;
+        begin
+            sh = W - ({{(32-LB){1'b0}}, l} + 1) * K;
+            digit_lsb = {{(W-1){1'b0}}, 1'b1} << sh;
+        end
+    endfunction
+
+    // child key from the prefix p and its child digit's lowest bit m
+    // (digit_lsb): p with digit j set at m, no shifter
     function [W-1:0] child_or;
         input [W-1:0] p;
         input [W-1:0] m;
@@ -228,20 +237,6 @@ module hwp_rap #(
             child_or = p;
             for (jk = 0; jk < K; jk = jk + 1)
                 if (j[jk]) child_or = child_or | (m << jk);
-        end
-    endfunction
-
-    // child key of prefix p at level l (digits), child digit j
-    function [W-1:0] child_key;
-        input [W-1:0] p;
-        input [LB-1:0] l;
-        input [K-1:0] j;
-        reg [W-1:0] jw;
-        integer sh;
-        begin
-            jw = {{(W-K){1'b0}}, j};
-            sh = W - ({{(32-LB){1'b0}}, l} + 1) * K;
-            child_key = p | (jw << sh);
         end
     endfunction
 
@@ -932,7 +927,7 @@ module hwp_rap #(
                 // leaves RUN, so the last one holds the split item's), so
                 // that the split decision does not fan out to these registers
                 sp_pre_d = s3_prd; sp_lvl_d = s3_lvl_q; sp_j_d = {(K+1){1'b0}};
-                sp_m_d = child_key({W{1'b0}}, s3_lvl_q, J1);
+                sp_m_d = digit_lsb(s3_lvl_q);
                 // stage 3: the counter word is written (and forwarded) for
                 // every item, the sum on a commit and the count unchanged on
                 // a split, so that only the data waits for the decision, not
