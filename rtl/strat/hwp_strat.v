@@ -27,15 +27,18 @@
 //         second and third events ahead, which the read did not see]
 //   -> B: the set (the merged word, or the first event ahead's result),
 //         updated, message made; the LFSR advances once per event
-//   -> W: the updated set (lw1) written into the table at the next advance,
-//         the message pushed into the FIFO at the next clock
-// Without OREG, B merges the read with the first and second events ahead.
+//   -> W: the message pushed into the FIFO at the next clock; with
+//         OREG = 1 also the updated set (lw1) written into the table at
+//         the next advance
+// Without OREG, B writes its update into the table as it hands it to lw1,
+// and merges the read with the first event ahead only (a select of two
+// words before its set tests).
 // The forwarding makes the pipeline invisible: B works on the table as every
-// earlier event left it. Writing from lw1 a clock later keeps the table's
-// write port and the FIFO's off B's path, and OREG = 1 keeps the block RAM's
-// clock-to-output off it (the hash ROMs' through the ECP5's DP16KD output
-// register, rtl/common/hwp_sdp_ram.v; the table's through the merge register
-// of B1), so B's path is the update alone.
+// earlier event left it. With OREG = 1, writing from lw1 a clock later keeps
+// the table's write port off B's path, and the block RAM's clock-to-output
+// is off it too (the hash ROMs' through the ECP5's DP16KD output register,
+// rtl/common/hwp_sdp_ram.v; the table's through the merge register of B1),
+// so B's path is the update alone. The FIFO's push is off it either way.
 // After reset the table is cleared, one set per cycle (2^SET_W cycles).
 // Cycle model: strat_cyc_step in cmodel/strat/strat.c.
 `default_nettype none
@@ -189,27 +192,20 @@ module hwp_strat #(
     reg  [IDX_W-1:0] b_idx_q;
     reg  [TAG_W-1:0] b_tag_q;
     // The sets updated at the last two advances (lw1: by the event just
-    // ahead, still to be written into the table; lw2: by the one before,
-    // written at the last advance; lwN_v: there was an event) and, for B,
-    // whether its set is lw1's (f1): B takes lw1's word instead of old_nf,
-    // the word read merged with the writes it missed (below, per OREG).
+    // ahead, with OREG = 1 still to be written into the table; lw2: by the
+    // one before; lwN_v: there was an event) and, for B, whether its set is
+    // lw1's (f1): B takes lw1's word instead of the word read (with OREG = 1
+    // merged with the writes it missed; below, per OREG).
     reg              f1_q;
     reg              lw1_v_q  /* verilator public_flat_rd */;
     reg  [SET_W-1:0] lw1_set_q /* verilator public_flat_rd */;
     reg  [SW-1:0]    lw1_data_q /* verilator public_flat_rd */;
-    reg  [SW-1:0]    lw2_data_q;
-    // lw1's word again, stored inverted so that synthesis keeps the two
-    // apart: this copy feeds the table's write port and lw2, lw1_data_q
-    // only stage B (and B1's merge), so B's loop does not reach the block RAM
-    reg  [SW-1:0]    lw1_wn_q;
-    wire [SW-1:0]    lw1_wr = ~lw1_wn_q;
-    wire [SW-1:0]    old_nf;
+    wire [SW-1:0]    old_w;    // B's set as the events ahead left it (per OREG below)
     reg  [31:0]      lfsr_q /* verilator public_flat_rd */;
     wire [SW-1:0]    rdata;
 
     wire [SET_W-1:0] b_set = b_idx_q[SET_W-1:0];
     wire [31:0]      b_way_full = {{(32-IDX_W){1'b0}}, b_idx_q} >> SET_W;
-    wire [SW-1:0]    old_w = f1_q ? lw1_data_q : old_nf;
     // The LFSR state after the next event's 16 steps (lfsr16(lfsr_q)) and
     // the random select it gives are computed one event ahead, so neither
     // the 16 steps nor the compare lies on B's path to the FIFO.
@@ -435,12 +431,12 @@ module hwp_strat #(
     wire [SW-1:0]             f_trd;    // the table's first read register
     wire [SW*(1<<SET_W)-1:0]  f_tmem;   // the table's memory
 `endif
-    // stage W: lw1 is written at the next advance (after the clear)
-    wire             t_we    = clr_q || (en && lw1_v_q);
-    wire [SET_W-1:0] t_waddr = clr_q ? clr_addr_q : lw1_set_q;
-    wire [SW-1:0]    t_wdata = clr_q ? {SW{1'b0}} : lw1_wr;
+    // the table's write port (after the clear), per OREG below
+    wire             t_we;
+    wire [SET_W-1:0] t_waddr;
+    wire [SW-1:0]    t_wdata;
 
-    // a set read in the clock it is written is forwarded (old_nf)
+    // a set read in the clock it is written is forwarded (f1 below)
     hwp_sdp_ram #(.DW(SW), .AW(SET_W), .OREG(0), .RW_OLD(0)) u_tab (
         .clk_i  (clk_i),
         .we_i   (t_we),
@@ -458,19 +454,37 @@ module hwp_strat #(
     // The word B works on when lw1 is not its set. An event's read misses
     // the write made at the advance that issues it (lw1's then) and the
     // writes of the events between (not yet written).
-    //   OREG = 0: the read is issued as the event enters B; it missed the
-    //   events now in lw2 (f2) and lw1 (f1).
+    //   OREG = 0: the read is issued as the event enters B, and B writes
+    //   its update at the advance that ends it: the read missed only the
+    //   event now in lw1 (f1).
     //   OREG = 1: the read is issued as the event enters B1; there the word
     //   is merged with the events then in lw1 (g1: two ahead) and lw2 (g2:
     //   three ahead) into nf_q, and f1 covers the one in B (one ahead).
     // The set compares are made one advance before they are used.
 `ifdef FORMAL
-    wire f_g1, f_g2, f_f2;
+    wire          f_g1, f_g2;
+    wire [SW-1:0] f_nf, f_l1w, f_l2;
 `endif
     generate
         if (OREG != 0) begin : g_nf
             reg          g1_q, g2_q;
             reg [SW-1:0] nf_q;
+            // stage W: lw1's word is written at the next advance, from a
+            // second copy stored inverted so that synthesis keeps the two
+            // apart: this copy feeds the table's write port and lw2,
+            // lw1_data_q only stage B and B1's merge, so B's loop does not
+            // reach the block RAM
+            reg  [SW-1:0] lw1_wn_q, lw2_data_q;
+            wire [SW-1:0] lw1_wr = ~lw1_wn_q;
+            always @(posedge clk_i) begin
+                if (en) begin
+                    lw1_wn_q   <= ~new_w;
+                    lw2_data_q <= lw1_wr;
+                end
+            end
+            assign t_we    = clr_q || (en && lw1_v_q);
+            assign t_waddr = clr_q ? clr_addr_q : lw1_set_q;
+            assign t_wdata = clr_q ? {SW{1'b0}} : lw1_wr;
             wire [TW-1:0] tst_nf, tst_l1;
             // B's set tests on each source straight from its register; f1_q,
             // known a clock ahead, picks the result
@@ -491,17 +505,21 @@ module hwp_strat #(
                 end
                 if (en && pre_v) nf_q <= g1_q ? lw1_data_q : g2_q ? lw2_data_q : rdata;
             end
-            assign old_nf = nf_q;
+            assign old_w = f1_q ? lw1_data_q : nf_q;
 `ifdef FORMAL
             assign f_g1 = g1_q;
             assign f_g2 = g2_q;
-            assign f_f2 = 1'b0;
+            assign f_nf = nf_q;
+            assign f_l1w = lw1_wr;
+            assign f_l2 = lw2_data_q;
 `endif
         end else begin : g_nonf
-            reg f2_q;
-            always @(posedge clk_i)
-                if (en && pre_v) f2_q <= lw1_v_q && (pre_set == lw1_set_q);
-            assign old_nf = f2_q ? lw2_data_q : rdata;
+            // B's update is written as B hands it to lw1, so the select
+            // before B's set tests is a two-way one
+            assign t_we    = clr_q || proc;
+            assign t_waddr = clr_q ? clr_addr_q : b_set;
+            assign t_wdata = clr_q ? {SW{1'b0}} : new_w;
+            assign old_w   = f1_q ? lw1_data_q : rdata;
             hwp_strat_set #(.WAYS(WAYS), .CNT_W(CNT_W), .MISS_W(MISS_W), .TAG_W(TAG_W)) u_set (
                 .set_i(old_w), .tag_i(b_tag_q), .rate_m1_i(rate_m1), .rate_n_i(rate_n), .evict_m1_i(evict_m1),
                 .replace_m1_i(replace_m1), .t_o(tst_b)
@@ -509,7 +527,9 @@ module hwp_strat #(
 `ifdef FORMAL
             assign f_g1 = 1'b0;
             assign f_g2 = 1'b0;
-            assign f_f2 = f2_q;
+            assign f_nf = rdata;
+            assign f_l1w = lw1_data_q;
+            assign f_l2 = {SW{1'b0}};
 `endif
         end
     endgenerate
@@ -555,8 +575,6 @@ module hwp_strat #(
         if (en) begin
             lw1_set_q  <= b_set;
             lw1_data_q <= new_w;
-            lw1_wn_q   <= ~new_w;
-            lw2_data_q <= lw1_wr;
         end
     end
 
@@ -623,13 +641,14 @@ module hwp_strat #(
 `ifdef FORMAL
     // Properties (tests/formal/hwp_strat.sby): the pipelined table update
     // equals one event at a time. The table (f_arch) is the memory (f_tmem)
-    // with lw1's word, not yet written, over it: what the events that left
-    // stage B made it, in order. Stage B always works on its set as that
-    // table holds it (old_w), whatever the distance to the events ahead, the
-    // stalls, the mode and the configuration. For the induction: lw2's word
-    // is the memory's; every forwarding flag is exactly "that event's set is
-    // this one's"; a word read and not merged yet is the memory's unless the
-    // write it missed (lw2's, with OREG lw2's) was to its set.
+    // with lw1's word (with OREG = 1 not yet written) over it: what the
+    // events that left stage B made it, in order. Stage B always works on its
+    // set as that table holds it (old_w), whatever the distance to the events
+    // ahead, the stalls, the mode and the configuration. For the induction:
+    // lw2's word (OREG = 1; OREG = 0: lw1's) is the memory's; every
+    // forwarding flag is exactly "that event's set is this one's"; a word
+    // read and not merged yet is the memory's unless the write it missed
+    // (OREG = 0: lw1's; OREG = 1: lw2's) was to its set.
     reg f_past = 1'b0;
     always @(posedge clk_i) f_past <= 1'b1;
     reg              lw2_v_q;     // lw2's event and set, for the proof only
@@ -660,17 +679,16 @@ module hwp_strat #(
         f_arch = (lw1_v_q && lw1_set_q == i) ? lw1_data_q : f_set(i);
     endfunction
     always @(*) if (f_past && !rst_i) begin
-        if (lw1_v_q) assert(!clr_q && lw1_wr == lw1_data_q);
-        if (lw2_v_q) assert(!clr_q && lw2_data_q == f_set(lw2_set_q));
+        if (lw1_v_q) begin
+            // OREG = 1: lw1's word waits for its write; OREG = 0: written
+            assert(!clr_q && f_l1w == lw1_data_q);
+            if (OREG == 0) assert(f_set(lw1_set_q) == lw1_data_q);
+        end
+        if (lw2_v_q && OREG != 0) assert(!clr_q && f_l2 == f_set(lw2_set_q));
         if (b_v_q) begin
             assert(!clr_q);
             assert(f1_q == (lw1_v_q && lw1_set_q == b_set));
-            if (OREG == 0) begin
-                assert(f_f2 == (lw2_v_q && lw2_set_q == b_set));
-                if (!f_f2) assert(rdata == f_set(b_set));
-            end else if (!f1_q) begin
-                assert(old_nf == f_set(b_set));
-            end
+            if (!f1_q) assert(f_nf == f_set(b_set));
             assert(old_w == f_arch(b_set));
             assert(tst_b == f_tst);
             // the hit field written is the case form's, whenever the
@@ -690,7 +708,7 @@ module hwp_strat #(
     // emitted on a forwarded set
     always @(posedge clk_i) begin
         cover(f_past && !rst_i && proc && f1_q && cfg_mode_i == M_TAG);
-        if (OREG == 0) cover(f_past && !rst_i && proc && !f1_q && f_f2 && cfg_mode_i == M_TAG);
+        if (OREG == 0) cover(f_past && !rst_i && proc && !f1_q && lw2_v_q && lw2_set_q == b_set && cfg_mode_i == M_TAG);
         if (OREG != 0) begin
             cover(f_past && !rst_i && en && pre_v && f_g1 && !(b_v_q && b_set == pre_set) && cfg_mode_i == M_TAG);
             cover(f_past && !rst_i && en && pre_v && !f_g1 && f_g2 && !(b_v_q && b_set == pre_set) &&
