@@ -180,7 +180,16 @@ typedef struct mhash_cyc {
     uint32_t init_addr;
     uint64_t icnt;
     int s1l;                /* last tuple of an interval in hash stage 1 */
-    int eoi;                /* dump in progress (end record still to send) */
+    int dmp;                /* dump in progress (end record not yet loaded) */
+    /* the dump's scan, chosen a clock ahead (hwp_mhash.v nx_*_q): the next
+     * entry to load (if nx_any: nx_idx, else the end record), formed from
+     * the current snapshot (nx_ok) */
+    int nx_ok, nx_any;
+    uint32_t nx_idx;
+    /* output register */
+    int ov, oe;
+    uint64_t oa, ob;
+    uint32_t oc;
     uint64_t *sh_a, *sh_b;  /* candidate snapshot streamed out after an interval */
     uint32_t *sh_c;
     uint32_t ep, floor_age, pass_age;

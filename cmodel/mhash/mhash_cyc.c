@@ -62,7 +62,12 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->init_addr = 0;
     m->icnt = 0;
     m->s1l = 0;
-    m->eoi = 0;
+    m->dmp = 0;
+    m->nx_ok = m->nx_any = 0;
+    m->nx_idx = 0;
+    m->ov = m->oe = 0;
+    m->oa = m->ob = 0;
+    m->oc = 0;
     memset(m->pipe, 0, sizeof m->pipe);
     m->ep = 0;
     m->floor_age = 0;
@@ -80,7 +85,7 @@ int mhash_cyc_idle(const mhash_cyc *m)
 {
     int busy = 0;
     for (int k = 0; k < MHASH_NPIPE; k++) busy |= m->pipe[k].v;
-    return m->st == MHASH_ST_RUN && !hwp_hashu_busy(&m->hu) && !busy && !m->eoi;
+    return m->st == MHASH_ST_RUN && !hwp_hashu_busy(&m->hu) && !busy && !m->dmp && !m->ov;
 }
 
 void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
@@ -103,7 +108,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     int l_flight = m->s1l || h_last;
     for (int k = 0; k < MHASH_NPIPE; k++) l_flight |= m->pipe[k].v && m->pipe[k].last;
     int in_ok = m->st == MHASH_ST_RUN &&
-                !(last_in && (m->eoi || l_flight || m->floor_age == emax));
+                !(last_in && (m->dmp || l_flight || m->floor_age == emax));
     int fire = in->in_valid && in_ok;
     hwp_hashu_in hi = {0};
     hwp_hashu_out ho;
@@ -155,32 +160,31 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         }
     }
 
-    /* ---- dump selection and control */
-    int pend_any = 0;
-    uint32_t pend_idx = 0;
+    /* ---- dump: the next entry after nx_idx among the pending ones (the
+     * RTL's nx_nx, from registers), and whether the output register loads */
+    int rest_any = 0;
+    uint32_t rest_idx = 0;
     for (uint32_t k = 0; k < acc->k; k++)
-        if (acc->p[k]) {
-            pend_any = 1;
-            pend_idx = k;
+        if (acc->p[k] && !(m->nx_any && k == m->nx_idx)) {
+            rest_any = 1;
+            rest_idx = k;
             break;
         }
+    int ld = m->dmp && m->nx_ok && (!m->ov || in->out_ready);
+    int nx_adv = !m->nx_ok || ld;
     int bnd = w->v && w->last;
     int end_ok = bnd;
-    int out_fire = m->eoi && in->out_ready;
+    int out_fire = m->ov && in->out_ready;
     int pass_done = m->sr_v && m->sr_addr == depth - 1u;
     /* a scrub read only where its write (next cycle) meets no tuple in W */
     int sr_issue = !h_valid && !m->pipe[MHASH_PI].v && m->st != MHASH_ST_INIT;
 
     out->in_ready = in_ok;
-    out->out_valid = m->eoi;
-    out->out_eoi = m->eoi && !pend_any;
-    if (m->eoi && pend_any) {
-        out->out_a = m->sh_a[pend_idx];
-        out->out_b = m->sh_b[pend_idx];
-        out->out_count = m->sh_c[pend_idx];
-    } else if (m->eoi) {
-        out->out_count = m->ncand;
-    }
+    out->out_valid = m->ov;
+    out->out_eoi = m->oe;
+    out->out_a = m->oa;
+    out->out_b = m->ob;
+    out->out_count = m->oc;
     out->stat_refused = m->refused;
     out->stat_promotions = m->promotions;
     out->event = r.ins || bnd;
@@ -208,15 +212,35 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     }
     if (fire) m->icnt = last_in ? 0 : (m->icnt + 1u) & hwp_mask(p->lw);
     m->s1l = fire && last_in;
+    /* output register and scan (reading ncand and the snapshot before
+     * this edge's updates) */
+    if (ld) {
+        m->ov = 1;
+        m->oe = !m->nx_any;
+        m->oa = m->nx_any ? m->sh_a[m->nx_idx] : 0;
+        m->ob = m->nx_any ? m->sh_b[m->nx_idx] : 0;
+        m->oc = m->nx_any ? m->sh_c[m->nx_idx] : m->ncand;
+        if (m->nx_any) acc->p[m->nx_idx] = 0;
+    } else if (out_fire) {
+        m->ov = 0;
+    }
     if (bnd) {
-        m->eoi = 1;
+        m->dmp = 1;
         m->ncand = 0;
         m->ep = (m->ep + 1u) & emax;
-    } else if (out_fire) {
-        if (pend_any)
+    } else if (ld) {
+        if (m->nx_any)
             m->ncand = (m->ncand + 1u) & cmax;
         else
-            m->eoi = 0;
+            m->dmp = 0;
+    }
+    m->nx_ok = !bnd;
+    if (bnd) {
+        m->nx_any = 0;
+        m->nx_idx = 0;
+    } else if (nx_adv) {
+        m->nx_any = rest_any;
+        m->nx_idx = rest_idx;
     }
     if (st == MHASH_ST_INIT) {
         if (m->init_addr == depth - 1u) m->st = MHASH_ST_RUN;
@@ -238,8 +262,6 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
             m->sh_c[k] = acc->c[k];
         }
         mhash_acc_end(p, acc);
-    } else if (out_fire && pend_any) {
-        acc->p[pend_idx] = 0;
     }
     m->cycles++;
 }

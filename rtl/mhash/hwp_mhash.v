@@ -85,7 +85,6 @@ module hwp_mhash #(
     localparam integer DB = clog2(D);                // bank address bits
     localparam integer MB = clog2(MAX_TABLES);       // bank-number bits
     localparam integer NB = MAX_TABLES;              // banks
-    localparam integer KB = (ACC_K > 1) ? clog2(ACC_K) : 1;
     localparam integer WW = EW + CW;                 // bank word width
     localparam [CW-1:0] CMAX = {CW{1'b1}};
     localparam [EW-1:0] EMAX = {EW{1'b1}};
@@ -124,8 +123,8 @@ module hwp_mhash #(
     reg [DB-1:0] sr_addr_q;
     reg [31:0]   refused_q;
     reg [31:0]   promo_q;
-    reg [CW-1:0] ncand_q;     // candidates streamed out of the current dump
-    reg          eoi_q;       // end-of-interval record still to send
+    reg [CW-1:0] ncand_q;     // candidates loaded into the output register this dump
+    reg          dmp_q;       // dump in progress (end-of-interval record not yet loaded)
     reg          s1l_q;       // last tuple of an interval in hash stage 1
 
     // Tuple registers of the stages behind the hash unit: F (read data in),
@@ -169,6 +168,7 @@ module hwp_mhash #(
     wire [CW-1:0]       acc_c [0:ACC_K-1] /* verilator public_flat_rd */;
     wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in W (one-hot or zero)
     wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
+    wire [ACC_K-1:0]    pend_nx; // ... after this cycle's load (bnd aside)
     wire [ACC_K-1:0]    sx;      // shadow entry is the interval's last tuple, inserted at the end
     wire [W-1:0]        sh_a [0:ACC_K-1];
     wire [W-1:0]        sh_b [0:ACC_K-1];
@@ -210,7 +210,7 @@ module hwp_mhash #(
     // is in flight, or while the epoch cannot advance yet (scrub behind).
     wire last_in   = (icnt_q + 1'b1 == cfg_interval_i);
     wire l_flight  = s1l_q || (h_valid && h_last) || f_l_q || t_l_q || i_l_q || w_l_q;
-    wire dump_busy = eoi_q;
+    wire dump_busy = dmp_q;
     wire in_ok     = (st_q == ST_RUN) &&
                      !(last_in && (dump_busy || l_flight || floor_age_q == EMAX));
     wire fire = in_valid_i && in_ok;
@@ -447,33 +447,85 @@ module hwp_mhash #(
         end
     end
 
-    // ---------------------------------------------------------------- dump selection
-    reg          pend_any;
-    reg [KB-1:0] pend_idx;
+    // ---------------------------------------------------------------- dump: registered scan and output register
+    // The candidates leave in entry order through an output register
+    // (out_*_o straight from flip-flops). nx_oh_q is the next entry to load,
+    // one-hot, chosen a clock ahead: the lowest pending entry other than
+    // itself (nx_nx) is formed from registers while it waits, so a load
+    // moves to it without a priority search in the loading clock. An
+    // interval end clears nx_oh_q and holds the loads one clock (nx_ok_q)
+    // while the first choice is formed from the fresh snapshot's flags.
+    reg  [ACC_K-1:0] nx_oh_q;    // next entry to load (zero: the end record is next)
+    reg              nx_any_q;   // some entry is still to load (nx_oh_q != 0)
+    reg              nx_x_q;     // that entry is the interval's last tuple (shx_*_q)
+    reg              nx_ok_q;    // nx_*_q formed from the current snapshot
+    reg              ov_q, oe_q; // output record valid; it is the end record
+    reg  [W-1:0]     oa_q, ob_q;
+    reg  [CW-1:0]    oc_q;
+    wire [ACC_K-1:0] p_rest = pend & ~nx_oh_q;
+    wire [ACC_K-1:0] nx_nx  = p_rest & (~p_rest + 1'b1);   // lowest set bit
+    wire             ld     = dmp_q && nx_ok_q && (!ov_q || out_ready_i);
+    wire             nx_adv = !nx_ok_q || ld;                // nx_*_q take nx_nx
+    wire             out_fire = ov_q && out_ready_i;
+    // the entry nx_oh_q names, as an AND-OR over the one-hot vector
+    reg  [W-1:0]     sel_a, sel_b;
+    reg  [CW-1:0]    sel_c;
     integer pk;
     always @* begin
-        pend_any = 1'b0;
-        pend_idx = {KB{1'b0}};
-        for (pk = ACC_K - 1; pk >= 0; pk = pk - 1) begin
-            if (pend[pk]) begin
-                pend_any = 1'b1; pend_idx = pk[KB-1:0];
+        sel_a = {W{1'b0}};
+        sel_b = {W{1'b0}};
+        sel_c = {CW{1'b0}};
+        for (pk = 0; pk < ACC_K; pk = pk + 1) begin
+            sel_a = sel_a | (sh_a[pk] & {W{nx_oh_q[pk]}});
+            sel_b = sel_b | (sh_b[pk] & {W{nx_oh_q[pk]}});
+            sel_c = sel_c | (sh_c[pk] & {CW{nx_oh_q[pk]}});
+        end
+    end
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            nx_oh_q  <= {ACC_K{1'b0}};
+            nx_any_q <= 1'b0;
+            nx_x_q   <= 1'b0;
+            nx_ok_q  <= 1'b0;
+            ov_q     <= 1'b0;
+            oe_q     <= 1'b0;
+            oa_q     <= {W{1'b0}};
+            ob_q     <= {W{1'b0}};
+            oc_q     <= {CW{1'b0}};
+        end else begin
+            nx_ok_q <= !bnd;
+            if (bnd) begin
+                nx_oh_q  <= {ACC_K{1'b0}};
+                nx_any_q <= 1'b0;
+                nx_x_q   <= 1'b0;
+            end else if (nx_adv) begin
+                nx_oh_q  <= nx_nx;
+                nx_any_q <= |p_rest;
+                nx_x_q   <= |(nx_nx & sx);
+            end
+            if (ld) begin
+                ov_q <= 1'b1;
+                oe_q <= !nx_any_q;
+                oa_q <= nx_x_q ? shx_a_q : sel_a;
+                ob_q <= nx_x_q ? shx_b_q : sel_b;
+                oc_q <= nx_any_q ? sel_c : ncand_q;
+            end else if (out_fire) begin
+                ov_q <= 1'b0;
             end
         end
     end
 
     wire bnd       = w_v_q && w_l_q;             // interval ends with this W tuple
     wire end_ok    = bnd;
-    wire out_fire  = eoi_q && out_ready_i;
     wire pass_done = sr_v_q && (sr_addr_q == D[DB-1:0] - 1'b1);
     // a scrub read only where its write (next cycle) meets no tuple in W
     wire sr_issue  = !h_valid && !i_v_q && (st_q != ST_INIT);
 
-    assign out_valid_o = eoi_q;
-    assign out_eoi_o   = eoi_q && !pend_any;
-    wire   out_x       = sx[pend_idx];
-    assign out_a_o     = (eoi_q && pend_any) ? (out_x ? shx_a_q : sh_a[pend_idx]) : {W{1'b0}};
-    assign out_b_o     = (eoi_q && pend_any) ? (out_x ? shx_b_q : sh_b[pend_idx]) : {W{1'b0}};
-    assign out_count_o = !eoi_q ? {CW{1'b0}} : pend_any ? sh_c[pend_idx] : ncand_q;
+    assign out_valid_o = ov_q;
+    assign out_eoi_o   = oe_q;
+    assign out_a_o     = oa_q;
+    assign out_b_o     = ob_q;
+    assign out_count_o = oc_q;
     assign stat_refused_o = refused_q;
     assign stat_promotions_o = promo_q;
 
@@ -504,7 +556,7 @@ module hwp_mhash #(
             refused_q   <= 32'd0;
             promo_q     <= 32'd0;
             ncand_q     <= {CW{1'b0}};
-            eoi_q       <= 1'b0;
+            dmp_q       <= 1'b0;
             s1l_q       <= 1'b0;
             fwd_en_q    <= {NB{1'b0}};
         end else begin
@@ -539,12 +591,12 @@ module hwp_mhash #(
             if (fire) icnt_q <= last_in ? {LW{1'b0}} : icnt_q + 1'b1;
             s1l_q <= fire && last_in;
             if (bnd) begin
-                eoi_q   <= 1'b1;
+                dmp_q   <= 1'b1;
                 ncand_q <= {CW{1'b0}};
                 ep_q    <= ep_q + 1'b1;
-            end else if (out_fire) begin
-                if (pend_any) ncand_q <= ncand_q + 1'b1;
-                else eoi_q <= 1'b0;
+            end else if (ld) begin
+                if (nx_any_q) ncand_q <= ncand_q + 1'b1;
+                else dmp_q <= 1'b0;
             end
             case (st_q)
                 ST_INIT: begin
@@ -646,7 +698,7 @@ module hwp_mhash #(
                     v_q <= v_nx;
                     r_q <= r_nx;
                     c_q <= c_nx;
-                    if (out_fire && pend_any && pend_idx == gk) p_q <= 1'b0;
+                    p_q <= pend_nx[gk];
                 end
             end
             always @(posedge clk_i) begin
@@ -675,6 +727,7 @@ module hwp_mhash #(
                 m_q <= insd_q ? same_x : (a_q == i_a_q) && (b_q == i_b_q);
             assign acc_m[gk]            = v_q && (insd_q ? same_q : m_q);
             assign pend[gk]             = p_q;
+            assign pend_nx[gk]          = p_q && !(ld && nx_oh_q[gk]);
             assign sh_a[gk]             = sa_q;
             assign sh_b[gk]             = sb_q;
             assign sh_c[gk]             = sc_q;
