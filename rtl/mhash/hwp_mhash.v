@@ -647,14 +647,19 @@ module hwp_mhash #(
     // written one clock later from the tuple registered here (x_a_q, x_b_q
     // into the entry whose insd_q is set), so the decision drives a few
     // bits per entry, not the whole tag. Until then the entry's tag is
-    // x_a_q / x_b_q (acc_a / acc_b, the snapshot and the I-stage compare
-    // read it that way). At an interval end the last tuple's own insertion
-    // is snapshotted once (shx_a_q, shx_b_q; sx_q marks its entry).
+    // x_a_q / x_b_q (acc_a / acc_b and the I-stage compare read it that
+    // way). The snapshot copies the entries' tag registers one clock after
+    // the interval end (snt_q), when every insertion up to the one before
+    // the last tuple has written its tag and no later one has yet: a plain
+    // enabled copy, no per-entry select. The last tuple's own insertion is
+    // snapshotted once (shx_a_q, shx_b_q; sx_q marks its entry).
     reg [W-1:0] x_a_q, x_b_q, shx_a_q, shx_b_q;
+    reg         snt_q;    // the snapshot takes the tags this clock
     wire        same_x;   // the tuple in I equals the one whose tag is being written
     always @(posedge clk_i) begin
         x_a_q <= w_a_q;
         x_b_q <= w_b_q;
+        snt_q <= !rst_i && bnd;
         if (bnd) begin
             shx_a_q <= w_a_q;
             shx_b_q <= w_b_q;
@@ -707,9 +712,11 @@ module hwp_mhash #(
                     a_q <= x_a_q;
                     b_q <= x_b_q;
                 end
+                if (snt_q) begin
+                    sa_q <= a_q;
+                    sb_q <= b_q;
+                end
                 if (bnd) begin
-                    sa_q <= a_cur;
-                    sb_q <= b_cur;
                     sc_q <= c_nx;
                     sx_q <= ins_me;
                 end
