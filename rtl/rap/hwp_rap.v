@@ -431,15 +431,21 @@ module hwp_rap #(
     wire          ev_free = !ev_v_q || iss_ev;
     // stage 0's input (b_v, b_in, its buffer slot one-hot in b_sel): the
     // input port itself, or with OPT_INREG the head of a two-entry skid
-    // register (g_inreg), whose slot was folded when it was loaded; b_take:
-    // stage 0 takes it this clock. The tag compare runs for every slot in
-    // parallel with the slot decode, and the slot's words are AND-OR
-    // selected, so that no multiplexer by the folded id precedes the compare.
+    // register (g_inreg); b_take: stage 0 takes it this clock. b_m: the
+    // per-slot tag match of b_in (slot valid and tag equal), from the compare
+    // of the input port's id against every slot (in_hits), or with OPT_INREG
+    // from flip-flops loaded with the skid entry, so that the take decision
+    // starts at flip-flops. b_full: the slot's count is at its limit, from
+    // bfull_q (bfull_q[s] == (bcnt_q[s] == BMAX), kept with the counts). The
+    // slot's words are AND-OR selected, so that no multiplexer by the folded
+    // id precedes a compare.
     wire          b_v;
     wire [W-1:0]  b_in;
     wire [SN-1:0] b_sel;
+    wire [SN-1:0] b_m;
     wire          b_pend;   // an input waits in the skid register (eos must wait for it)
-    reg  [SN-1:0] b_hits, b_fulls;
+    reg  [SN-1:0] in_hits;
+    reg  [SN-1:0] bfull_q, bfull_d;
     reg  [W-1:0]  b_id;
     reg  [CB-1:0] b_cnt;
     integer si;
@@ -447,37 +453,54 @@ module hwp_rap #(
         b_id = {W{1'b0}};
         b_cnt = {CB{1'b0}};
         for (si = 0; si < SN; si = si + 1) begin
-            b_hits[si] = bv_q[si] && bid_q[si*W +: W] == b_in;
-            b_fulls[si] = bcnt_q[si*CB +: CB] == BMAX;
+            in_hits[si] = bv_q[si] && bid_q[si*W +: W] == in_id_i;
             if (b_sel[si]) begin
                 b_id = b_id | bid_q[si*W +: W];
                 b_cnt = b_cnt | bcnt_q[si*CB +: CB];
             end
         end
     end
-    wire          b_hit = |(b_hits & b_sel);
-    wire          b_full = |(b_fulls & b_sel);  // the slot's count is at its limit
+    wire          b_hit = |(b_m & b_sel);
+    wire          b_full = |(bfull_q & b_sel);
     wire          b_occ = |(bv_q & b_sel);
     wire          b_noev = b_hit ? !b_full : !b_occ;
     wire          b_take = b_v && (ev_free || b_noev);
+    // the end-of-stream flush empties the lowest valid slot when no input
+    // waits and the eviction register is free
+    wire          b_flush = !b_take && eos_i && ev_free && bflush_any && !b_pend;
     generate
         if (OPT_INREG != 0) begin : g_inreg
             // head (0) and second (1) entry; the second is loaded whenever
             // it is empty (harmless if nothing is pushed), the head when it
-            // is empty or taken, from the second if that is full
+            // is empty or taken, from the second if that is full. With each
+            // id its slot (sel) and its per-slot match bits (m) against the
+            // buffer as it is in the next clock: the slot stage 0 writes this
+            // clock (wr_sel) then holds b_in (the hit's tag or the new one),
+            // so it matches iff the id equals b_in; the slot the flush
+            // empties matches nothing; every other slot is unchanged. The
+            // held head needs no update: the buffer changes only on a take
+            // or a flush, and a flush waits for the head to leave.
             reg          v0_q, v1_q;
             reg [W-1:0]  id0_q, id1_q;
             reg [SN-1:0] sel0_q, sel1_q;
+            reg [SN-1:0] m0_q, m1_q;
             wire [SN-1:0] sel_in = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
             wire          push = in_valid_i && !v1_q;
+            wire [SN-1:0] wr_sel = b_take ? b_sel : {SN{1'b0}};
+            wire [SN-1:0] fl_sel = b_flush ? {{(SN-1){1'b0}}, 1'b1} << bflush_idx : {SN{1'b0}};
+            wire [SN-1:0] keep = ~(wr_sel | fl_sel);
+            wire [SN-1:0] m_in = (in_hits & keep) | (wr_sel & {SN{in_id_i == b_in}});
+            wire [SN-1:0] m_1 = (m1_q & keep) | (wr_sel & {SN{id1_q == b_in}});
             always @(posedge clk_i) begin
                 if (!v1_q) begin
                     id1_q <= in_id_i;
                     sel1_q <= sel_in;
                 end
+                m1_q <= v1_q ? m_1 : m_in;
                 if (b_take || !v0_q) begin
                     id0_q <= v1_q ? id1_q : in_id_i;
                     sel0_q <= v1_q ? sel1_q : sel_in;
+                    m0_q <= v1_q ? m_1 : m_in;
                 end
                 if (rst_i) begin
                     v0_q <= 1'b0;
@@ -487,11 +510,11 @@ module hwp_rap #(
                     v1_q <= !b_take && (v1_q || (v0_q && push));
                 end
             end
-            assign {b_v, b_in, b_sel} = {v0_q, id0_q, sel0_q};
+            assign {b_v, b_in, b_sel, b_m} = {v0_q, id0_q, sel0_q, m0_q};
             assign b_pend = v0_q;
             assign in_ready_o = !v1_q;
         end else begin : g_noinreg
-            assign {b_v, b_in} = {in_valid_i, in_id_i};
+            assign {b_v, b_in, b_m} = {in_valid_i, in_id_i, in_hits};
             assign b_sel = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
             assign b_pend = 1'b0;
             assign in_ready_o = ev_free || b_noev;
@@ -838,6 +861,7 @@ module hwp_rap #(
         bv_d = bv_q;
         bid_d = bid_q;
         bcnt_d = bcnt_q;
+        bfull_d = bfull_q;
         ev_v_d = ev_v_q; ev_id_d = ev_id_q; ev_c_d = ev_c_q;
         rq_n_d = rq_n_q; rq_ns_d = rq_ns_q;
         rq_id_d = rq_id_q;
@@ -891,8 +915,9 @@ module hwp_rap #(
                     if (!b_hit) bid_d[wi*W +: W] = b_in;
                     bcnt_d[wi*CB +: CB] = (b_hit && !b_full) ? b_cnt + 1'b1 :
                                           {{(CB-1){1'b0}}, 1'b1};
+                    bfull_d[wi] = (b_hit && !b_full) ? b_cnt == BMAX - 1'b1 : BMAX == {{(CB-1){1'b0}}, 1'b1};
                 end
-        end else if (eos_i && ev_free && bflush_any && !b_pend) begin
+        end else if (b_flush) begin
             ev_v_d = 1'b1; ev_id_d = bid_q[(bflush_idx)*W +: W]; ev_c_d = bcnt_q[(bflush_idx)*CB +: CB];
             for (wi = 0; wi < SN; wi = wi + 1)
                 if (wi[SBW-1:0] == bflush_idx) bv_d[wi] = 1'b0;
@@ -1135,8 +1160,7 @@ module hwp_rap #(
     // full when a push comes, even in the clock of a pop. The sum
     // (stat_live_sum_o) lags one clock: each clock's terms are registered
     // and added in the next.
-    wire ev_push = b_take ? ((b_hit && b_full) || (!b_hit && b_occ))
-                          : (eos_i && ev_free && bflush_any && !b_pend);
+    wire ev_push = b_take ? ((b_hit && b_full) || (!b_hit && b_occ)) : b_flush;
     generate
         if (OPT_LIVE_SUM != 0) begin : g_lsum
             reg  [CW-1:0] ea_q;          // events accepted
@@ -1257,6 +1281,7 @@ module hwp_rap #(
     always @(posedge clk_i) begin
         bid_q <= bid_d;
         bcnt_q <= bcnt_d;
+        bfull_q <= bfull_d;
         len_q <= len_d;
         ev_id_q <= ev_id_d; ev_c_q <= ev_c_d;
         rq_id_q <= rq_id_d;
