@@ -378,8 +378,10 @@ module hwp_strat #(
         md_cr_q  <= (cfg_mode_i == M_CR) || (cfg_mode_i == M_HCR);
     end
     reg [WAYS*CNT_W-1:0] n_hit;
+    reg [WAYS*(EW-CNT_W)-1:0] n_up;   // {v, tag, miss} written back
     reg              k_hwa, k_fwa, k_vic, k_idx, y_sat, y_mev;
     reg              s_keep, s_nhit, s_nrep, s_miss;
+    reg              c_vic, c_none, s_v, s_ntag, s_kmiss, s_imiss;
     integer w6;
     always @* begin
         for (w6 = 0; w6 < WAYS; w6 = w6 + 1) begin
@@ -401,10 +403,26 @@ module hwp_strat #(
                 ({CNT_W{s_nhit}} & w_nhit[w6*(CNT_W+1) +: CNT_W]) |
                 ({CNT_W{s_nrep}} & w_nrep[w6*(CNT_W+1) +: CNT_W]) |
                 ({CNT_W{s_miss}} & {{(CNT_W-MISS_W){1'b0}}, w_miss[w6*MISS_W +: MISS_W]});
+            // the other fields in the same form (tagged mode only; the
+            // sampler modes keep them): valid unless the case samples or
+            // evicts, the event's tag unless E4/E5a, the miss count kept on
+            // E3/E6a, incremented on E4/E5a, zero otherwise
+            c_vic  = k_vic && vict_oh[w6];
+            c_none = !(k_hwa || k_fwa || c_vic);
+            s_v    = (k_hwa && !y_mev) || (k_fwa && !w_sat[w6]) || (c_vic && !(w_rep[w6] && w_rsat[w6])) ||
+                     (c_none && w_v[w6]);
+            s_ntag = k_hwa || k_fwa || (c_vic && w_rep[w6]);
+            s_kmiss = (k_hwa && !y_mev) || c_none;
+            s_imiss = c_vic && !w_rep[w6];
+            n_up[w6*(EW-CNT_W) +: EW-CNT_W] = {
+                s_v,
+                s_ntag ? b_tag_q : old_w[w6*EW + CNT_W + MISS_W +: TAG_W],
+                ({MISS_W{s_kmiss}} & w_miss[w6*MISS_W +: MISS_W]) |
+                ({MISS_W{s_imiss}} & (w_miss[w6*MISS_W +: MISS_W] + 1'b1))};
         end
     end
 
-    wire unused_u_hit = ^u_hit;   // the reference for n_hit (FORMAL)
+    wire unused_u_ref = ^{u_hit, u_v, u_tag, u_miss};   // the reference for n_hit, n_up (FORMAL)
 
     // the chosen way's result; write back: the chosen way changes, the
     // others keep their entries. In the sampler modes the valid/tag/miss
@@ -417,11 +435,7 @@ module hwp_strat #(
         count = {MCW{1'b0}};
         for (w4 = 0; w4 < WAYS; w4 = w4 + 1) begin
             if (tsel[w4]) count = count | u_count[w4*MCW +: MCW];
-            if (tsel[w4] && cfg_mode_i == M_TAG)
-                new_w[w4*EW + CNT_W +: EW - CNT_W] = {u_v[w4], u_tag[w4*TAG_W +: TAG_W],
-                                                      u_miss[w4*MISS_W +: MISS_W]};
-            else
-                new_w[w4*EW + CNT_W +: EW - CNT_W] = old_w[w4*EW + CNT_W +: EW - CNT_W];
+            new_w[w4*EW + CNT_W +: EW - CNT_W] = n_up[w4*(EW-CNT_W) +: EW-CNT_W];
             new_w[w4*EW +: CNT_W] = n_hit[w4*CNT_W +: CNT_W];
         end
     end
@@ -670,10 +684,15 @@ module hwp_strat #(
         .replace_m1_i(replace_m1), .t_o(f_tst)
     );
     reg [WAYS*CNT_W-1:0] f_hit;   // the chosen way's u_hit, the others' old hit
+    reg [WAYS*(EW-CNT_W)-1:0] f_up;   // and so for the other fields (tagged mode)
     integer f_w;
     always @* begin
-        for (f_w = 0; f_w < WAYS; f_w = f_w + 1)
+        for (f_w = 0; f_w < WAYS; f_w = f_w + 1) begin
             f_hit[f_w*CNT_W +: CNT_W] = tsel[f_w] ? u_hit[f_w*CNT_W +: CNT_W] : old_w[f_w*EW +: CNT_W];
+            f_up[f_w*(EW-CNT_W) +: EW-CNT_W] = (tsel[f_w] && cfg_mode_i == M_TAG) ?
+                {u_v[f_w], u_tag[f_w*TAG_W +: TAG_W], u_miss[f_w*MISS_W +: MISS_W]} :
+                old_w[f_w*EW + CNT_W +: EW - CNT_W];
+        end
     end
     function [SW-1:0] f_arch(input [SET_W-1:0] i);
         f_arch = (lw1_v_q && lw1_set_q == i) ? lw1_data_q : f_set(i);
@@ -695,7 +714,7 @@ module hwp_strat #(
             // registered mode is the configuration's
             if (md_tag_q == (cfg_mode_i == M_TAG) && md_p_q == (cfg_mode_i == M_P || cfg_mode_i == M_HP) &&
                 md_cr_q == (cfg_mode_i == M_CR || cfg_mode_i == M_HCR))
-                assert(n_hit == f_hit);
+                assert(n_hit == f_hit && n_up == f_up);
         end
         if (OREG != 0 && pre_v) begin
             assert(!clr_q);
