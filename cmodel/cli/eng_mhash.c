@@ -53,6 +53,9 @@ static void mh_usage(FILE *f, const char *cmd)
             "  --epoch-bits N       epoch tag width of the RTL (8; no effect on the profile)\n"
             "  --max-tables N       banks of the build, power of 2 <= 16 (16)\n"
             "  --accumulator N      accumulator entries k (default ceil(100 / threshold%%))\n"
+            "  --acc-ways N         hashed accumulator (docs/mhash.md): ways, 0 = registers (0)\n"
+            "  --acc-sets N         hashed accumulator: slots per way, power of 2 <= bank depth\n"
+            "  --acc-stash N        hashed accumulator: stash entries, 0..16 (0)\n"
             "  --interval N         tuples per interval (10000)\n"
             "  --threshold PCT      candidate threshold in %% of the interval (1)\n"
             "  --threshold-count N  candidate threshold as a count (overrides --threshold)\n"
@@ -129,6 +132,9 @@ static void mh_json_cfg(FILE *f, const mh_opts *o)
             o->trace, p->tables, p->n_counters, mhash_table_size(p), p->cw, p->acc_k,
             (unsigned long long)p->interval, p->thr, p->cons, p->reset, p->shield, p->retain,
             p->seed);
+    if (p->acc_ways > 0)
+        fprintf(f, ", \"acc_ways\": %d, \"acc_sets\": %u, \"acc_stash\": %d", p->acc_ways,
+                p->acc_sets, p->acc_stash);
 }
 
 /* One record to the model's tuple: mhash_event_of (as the RTL regression,
@@ -376,7 +382,7 @@ static int eval_report(const char *cmd, mh_opts *o)
                    "\"neutral_pos_pct\": %.4f, \"neutral_neg_pct\": %.4f, \"max_error_pct\": %.4f, "
                    "\"avg_perfect_candidates\": %.3f, \"avg_hw_candidates\": %.3f, "
                    "\"false_pos\": %llu, \"false_neg\": %llu, \"neutral_pos\": %llu, "
-                   "\"neutral_neg\": %llu, \"exact\": %llu, \"promotions\": %llu, \"refused\": %llu}\n",
+                   "\"neutral_neg\": %llu, \"exact\": %llu, \"promotions\": %llu, \"refused\": %llu",
                    (unsigned long long)events, (unsigned long long)m.intervals,
                    (unsigned long long)c.scored, (unsigned long long)c.empty,
                    (unsigned long long)tail, c.sum_e * s, c.sum_fp * s, c.sum_fn * s, c.sum_np * s,
@@ -385,6 +391,9 @@ static int eval_report(const char *cmd, mh_opts *o)
                    (unsigned long long)c.n_np, (unsigned long long)c.n_nn,
                    (unsigned long long)c.n_exact, (unsigned long long)m.promotions,
                    (unsigned long long)m.refused);
+            if (o->p.acc_ways > 0)
+                printf(", \"refused_conflict\": %llu", (unsigned long long)m.refused_conflict);
+            printf("}\n");
         } else {
             printf("mhash on %s: %d tables x %u counters (%u-bit), %s-%s, shield %d, retain %d, "
                    "k=%u, interval %llu, threshold %u\n",
@@ -403,6 +412,10 @@ static int eval_report(const char *cmd, mh_opts *o)
             printf("candidates per interval: perfect %.2f, reported %.2f; promotions %llu, refused %llu\n",
                    (double)c.n_perfect * ni, (double)c.n_hw * ni,
                    (unsigned long long)m.promotions, (unsigned long long)m.refused);
+            if (o->p.acc_ways > 0)
+                printf("hashed accumulator %d ways x %u + %d stash: %llu refused by conflict\n",
+                       o->p.acc_ways, o->p.acc_sets, o->p.acc_stash,
+                       (unsigned long long)m.refused_conflict);
         }
     }
     hwp_cmap_free(&c.hw);
@@ -471,6 +484,11 @@ static int mhl_finish(const char *cmd, void *vs)
 {
     mh_link *s = vs;
     if (hwp_eo_mhash_finish(cmd, &s->eo)) return 2;
+    if (s->eo.p.acc_ways > 0) {
+        fprintf(stderr, "hwprof %s --engine mhash: --acc-ways: the board's engine has the "
+                        "register accumulator\n", cmd);
+        return 2;
+    }
     s->o.p = s->eo.p;
     return 0;
 }

@@ -44,7 +44,7 @@ static int pow2_opt(const char *cmd, const char *name, const char *arg, unsigned
 
 enum {
     M_TABLES = HWP_EO_MHASH, M_COUNTERS, M_CBITS, M_EBITS, M_MAXT, M_ACC, M_INTERVAL, M_THR,
-    M_THRC, M_CONS, M_RESET, M_SHIELD, M_RETAIN, M_SEED, M_WIDTH
+    M_THRC, M_CONS, M_RESET, M_SHIELD, M_RETAIN, M_SEED, M_WIDTH, M_AWAYS, M_ASETS, M_ASTASH
 };
 
 const struct option hwp_eo_mhash_opts[] = {
@@ -63,6 +63,9 @@ const struct option hwp_eo_mhash_opts[] = {
     {"retain", required_argument, 0, M_RETAIN},
     {"seed", required_argument, 0, M_SEED},
     {"width", required_argument, 0, M_WIDTH},
+    {"acc-ways", required_argument, 0, M_AWAYS},
+    {"acc-sets", required_argument, 0, M_ASETS},
+    {"acc-stash", required_argument, 0, M_ASTASH},
     {0, 0, 0, 0}};
 
 void hwp_eo_mhash_init(hwp_eo_mhash *e)
@@ -88,6 +91,9 @@ int hwp_eo_mhash_opt(const char *cmd, int code, const char *arg, hwp_eo_mhash *e
         UOPT(M_RETAIN, "retain", 0, 1, p->retain)
         UOPT(M_SEED, "seed", 0, 0xffffffffull, p->seed)
         UOPT(M_WIDTH, "width", 8, 64, p->width)
+        UOPT(M_AWAYS, "acc-ways", 0, 16, p->acc_ways)
+        UOPT(M_ASETS, "acc-sets", 1, 1u << 24, p->acc_sets)
+        UOPT(M_ASTASH, "acc-stash", 0, 16, p->acc_stash)
     case M_EBITS:
         if (hwp_cli_uint(cmd, "epoch-bits", arg, 1, 16, &u)) return 2;
         p->ew = (int)u;

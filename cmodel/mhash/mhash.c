@@ -89,6 +89,23 @@ int mhash_params_check(const mhash_params *p, char *msg, size_t n)
                  (unsigned long long)hwp_mask(p->cw), p->cw);
         return -1;
     }
+    if (p->acc_ways < 0 || p->acc_ways > p->max_tables) {
+        snprintf(msg, n, "accumulator ways %d outside 0..%d (one hash function each)", p->acc_ways,
+                 p->max_tables);
+        return -1;
+    }
+    if (p->acc_ways > 0) {
+        uint32_t depth = p->n_counters / (uint32_t)p->max_tables;
+        if (!is_pow2(p->acc_sets) || p->acc_sets > depth) {
+            snprintf(msg, n, "accumulator sets %u is not a power of 2 in 1..%u (the bank depth)",
+                     p->acc_sets, depth);
+            return -1;
+        }
+        if (p->acc_stash < 0 || p->acc_stash > 16) {
+            snprintf(msg, n, "accumulator stash %d outside 0..16", p->acc_stash);
+            return -1;
+        }
+    }
     if (p->thr > p->interval) {
         snprintf(msg, n, "threshold count %u exceeds the interval %llu: no tuple could qualify",
                  p->thr, (unsigned long long)p->interval);
@@ -168,7 +185,9 @@ static void acc_del(mhash_acc *acc, uint32_t slot)
 
 void mhash_acc_clear(mhash_acc *acc)
 {
-    for (uint32_t k = 0; k < acc->k; k++) {
+    acc->live = 0;
+    acc->rep = 0;
+    for (uint32_t k = 0; k < acc->n; k++) {
         acc->v[k] = 0;
         acc->r[k] = 0;
         acc->c[k] = 0;
@@ -179,8 +198,55 @@ void mhash_acc_clear(mhash_acc *acc)
 
 /* ------------------------------------------------------------ shared update */
 
+void mhash_acc_slots(const mhash_params *p, const uint32_t *idx, uint32_t *slot)
+{
+    int ln = hwp_clog2(p->n_counters), sb = hwp_clog2(p->acc_sets);
+    for (int w = 0; w < p->acc_ways; w++)
+        slot[w] = (idx[p->max_tables - 1 - w] >> (ln - sb)) & (p->acc_sets - 1u);
+}
+
+/* Hashed accumulator: the i-th position a tuple may live in: its slot in
+ * way i (i < nw), else stash entry i - nw. */
+static uint32_t acc_pos(const mhash_acc *acc, const uint32_t *aslot, uint32_t i)
+{
+    return i < acc->nw ? i * acc->sets + aslot[i] : acc->nw * acc->sets + (i - acc->nw);
+}
+
+/* Hashed accumulator: the entry a promotion takes among the tuple's way
+ * slots and the stash: an empty one while fewer than k are valid (ways
+ * first, lowest first), else a replaceable one (same order). */
+static void acc_pick(const mhash_acc *acc, const uint32_t *aslot, int *free_found,
+                     uint32_t *free_idx, int *rep_found, uint32_t *rep_idx)
+{
+    uint32_t npos = acc->nw + acc->ns;
+    *free_found = *rep_found = 0;
+    for (uint32_t i = 0; i < npos && acc->live < acc->k; i++) {
+        uint32_t pos = acc_pos(acc, aslot, i);
+        if (!acc->v[pos]) {
+            *free_found = 1;
+            *free_idx = pos;
+            return;
+        }
+    }
+    for (uint32_t i = 0; i < npos; i++) {
+        uint32_t pos = acc_pos(acc, aslot, i);
+        if (acc->v[pos] && acc->r[pos]) {
+            *rep_found = 1;
+            *rep_idx = pos;
+            return;
+        }
+    }
+}
+
 void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, uint32_t en,
                 const uint32_t *v, uint32_t *nv, mhash_core_res *res)
+{
+    mhash_core_at(p, acc, a, b, NULL, en, v, nv, res);
+}
+
+void mhash_core_at(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b,
+                   const uint32_t *aslot, uint32_t en, const uint32_t *v, uint32_t *nv,
+                   mhash_core_res *res)
 {
     uint32_t cmax = (uint32_t)hwp_mask(p->cw);
     uint32_t mn = cmax;
@@ -195,19 +261,23 @@ void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, u
         hit = 1;
         hit_idx = (uint32_t)hs;
     }
-    for (uint32_t k = 0; k < acc->k; k++)
-        if (!acc->v[k]) {
-            free_found = 1;
-            free_idx = k;
-            break;
-        }
-    if (!free_found)
+    if (acc->nw) {
+        acc_pick(acc, aslot, &free_found, &free_idx, &rep_found, &rep_idx);
+    } else {
         for (uint32_t k = 0; k < acc->k; k++)
-            if (acc->v[k] && acc->r[k]) {
-                rep_found = 1;
-                rep_idx = k;
+            if (!acc->v[k]) {
+                free_found = 1;
+                free_idx = k;
                 break;
             }
+        if (!free_found)
+            for (uint32_t k = 0; k < acc->k; k++)
+                if (acc->v[k] && acc->r[k]) {
+                    rep_found = 1;
+                    rep_idx = k;
+                    break;
+                }
+    }
     int upd = !hit || !p->shield;
     int promo = !hit && newmin >= p->thr;
     int ins = promo && (free_found || rep_found);
@@ -225,10 +295,18 @@ void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, u
         uint32_t c = acc->c[hit_idx];
         uint32_t inc = c == cmax ? cmax : c + 1u;
         acc->c[hit_idx] = inc;
-        if (acc->r[hit_idx] && inc >= p->thr) acc->r[hit_idx] = 0;
+        if (acc->r[hit_idx] && inc >= p->thr) {
+            acc->r[hit_idx] = 0;
+            acc->rep--;
+        }
     }
     if (ins) {
-        if (acc->v[slot]) acc_del(acc, slot);
+        if (acc->v[slot]) {
+            acc_del(acc, slot);
+            acc->rep -= acc->r[slot];
+        } else {
+            acc->live++;
+        }
         acc->v[slot] = 1;
         acc->r[slot] = 0;
         acc->a[slot] = a;
@@ -240,13 +318,14 @@ void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, u
     res->write = upd;
     res->ins = ins;
     res->refuse = promo && !ins;
+    res->conflict = res->refuse && (acc->live < acc->k || acc->rep > 0);
     res->slot = slot;
 }
 
 uint32_t mhash_acc_candidates(const mhash_params *p, const mhash_acc *acc, mhash_cand *out)
 {
     uint32_t n = 0;
-    for (uint32_t k = 0; k < acc->k; k++) {
+    for (uint32_t k = 0; k < acc->n; k++) {
         if (acc->v[k] && acc->c[k] >= p->thr) {
             out[n].a = acc->a[k];
             out[n].b = acc->b[k];
@@ -259,7 +338,8 @@ uint32_t mhash_acc_candidates(const mhash_params *p, const mhash_acc *acc, mhash
 
 void mhash_acc_end(const mhash_params *p, mhash_acc *acc)
 {
-    for (uint32_t k = 0; k < acc->k; k++) {
+    uint32_t kept = 0;
+    for (uint32_t k = 0; k < acc->n; k++) {
         int cand = acc->v[k] && acc->c[k] >= p->thr;
         if (!(p->retain && cand) && acc->v[k]) {
             acc_del(acc, k);
@@ -267,28 +347,51 @@ void mhash_acc_end(const mhash_params *p, mhash_acc *acc)
         }
         acc->r[k] = (uint8_t)(p->retain && cand);
         acc->c[k] = 0;
+        kept += acc->r[k];
     }
+    acc->live = kept;
+    acc->rep = kept;
 }
 
-int mhash_acc_alloc(mhash_acc *acc, uint32_t k)
+uint32_t mhash_acc_positions(const mhash_params *p)
+{
+    if (p->acc_ways <= 0) return p->acc_k;
+    return (uint32_t)p->acc_ways * p->acc_sets + (uint32_t)p->acc_stash;
+}
+
+static int acc_alloc_n(mhash_acc *acc, uint32_t k, uint32_t n)
 {
     memset(acc, 0, sizeof *acc);
     acc->k = k;
-    acc->v = hwp_arrays_calloc(&acc->mem, k, 1);
-    acc->r = hwp_arrays_calloc(&acc->mem, k, 1);
-    acc->p = hwp_arrays_calloc(&acc->mem, k, 1);
-    acc->a = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->a);
-    acc->b = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->b);
-    acc->c = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->c);
+    acc->n = n;
+    acc->v = hwp_arrays_calloc(&acc->mem, n, 1);
+    acc->r = hwp_arrays_calloc(&acc->mem, n, 1);
+    acc->p = hwp_arrays_calloc(&acc->mem, n, 1);
+    acc->a = hwp_arrays_calloc(&acc->mem, n, sizeof *acc->a);
+    acc->b = hwp_arrays_calloc(&acc->mem, n, sizeof *acc->b);
+    acc->c = hwp_arrays_calloc(&acc->mem, n, sizeof *acc->c);
     acc->nbk = 1;
-    while (acc->nbk < 2u * k) acc->nbk <<= 1;
+    while (acc->nbk < 2u * n) acc->nbk <<= 1;
     acc->head = hwp_arrays_calloc(&acc->mem, acc->nbk, sizeof *acc->head);
-    acc->next = hwp_arrays_calloc(&acc->mem, k, sizeof *acc->next);
+    acc->next = hwp_arrays_calloc(&acc->mem, n, sizeof *acc->next);
     if (acc->mem.failed) {
         mhash_acc_free(acc);
         return -1;
     }
     mhash_acc_clear(acc);
+    return 0;
+}
+
+int mhash_acc_alloc(mhash_acc *acc, uint32_t k) { return acc_alloc_n(acc, k, k); }
+
+int mhash_acc_init(mhash_acc *acc, const mhash_params *p)
+{
+    if (acc_alloc_n(acc, p->acc_k, mhash_acc_positions(p))) return -1;
+    if (p->acc_ways > 0) {
+        acc->nw = (uint32_t)p->acc_ways;
+        acc->sets = p->acc_sets;
+        acc->ns = (uint32_t)p->acc_stash;
+    }
     return 0;
 }
 
@@ -311,8 +414,8 @@ int mhash_fn_init(mhash_fn *m, const mhash_params *p, char *msg, size_t n)
         return -1;
     }
     m->cnt = calloc(p->n_counters, sizeof *m->cnt);
-    m->cand = calloc(p->acc_k, sizeof *m->cand);
-    if (!m->cnt || !m->cand || mhash_acc_alloc(&m->acc, p->acc_k)) {
+    m->cand = calloc(mhash_acc_positions(p), sizeof *m->cand);
+    if (!m->cnt || !m->cand || mhash_acc_init(&m->acc, p)) {
         mhash_fn_free(m);
         snprintf(msg, n, "out of memory");
         return -1;
@@ -340,21 +443,26 @@ int mhash_fn_push(mhash_fn *m, uint64_t a, uint64_t b)
     const mhash_params *p = &m->p;
     uint64_t wm = hwp_mask(p->width);
     uint32_t idx[MHASH_MAX_TABLES] = {0}, addr[MHASH_MAX_TABLES], en;
+    uint32_t aslot[MHASH_MAX_TABLES];
     uint32_t v[MHASH_MAX_TABLES], nv[MHASH_MAX_TABLES];
     uint32_t depth = p->n_counters / (uint32_t)p->max_tables;
     mhash_core_res r;
 
     a &= wm;
     b &= wm;
-    /* only the functions of the tables in use: mhash_map ignores the others */
-    for (int f = 0; f < p->tables; f++) idx[f] = hwp_hash_index(&m->h, f, a, b);
+    /* only the functions of the tables and accumulator ways in use:
+     * mhash_map and mhash_acc_slots ignore the others */
+    for (int f = 0; f < p->max_tables; f++)
+        if (f < p->tables || f >= p->max_tables - p->acc_ways) idx[f] = hwp_hash_index(&m->h, f, a, b);
     mhash_map(p, idx, &en, addr);
+    mhash_acc_slots(p, idx, aslot);
     for (int j = 0; j < p->max_tables; j++) v[j] = m->cnt[(uint32_t)j * depth + addr[j]];
-    mhash_core(p, &m->acc, a, b, en, v, nv, &r);
+    mhash_core_at(p, &m->acc, a, b, aslot, en, v, nv, &r);
     if (r.write)
         for (int j = 0; j < p->max_tables; j++)
             if ((en >> j) & 1u) m->cnt[(uint32_t)j * depth + addr[j]] = nv[j];
     m->refused += (uint64_t)r.refuse;
+    m->refused_conflict += (uint64_t)r.conflict;
     m->promotions += (uint64_t)r.ins;
     m->tuples++;
     if (++m->icnt < p->interval) return 0;

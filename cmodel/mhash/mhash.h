@@ -42,6 +42,11 @@ typedef struct mhash_params {
     uint32_t acc_k;       /* ACC_K: accumulator entries, >= 1 */
     int lw;               /* LW: interval counter width 1..63 */
     uint32_t seed;        /* SEED: hash tables seed */
+    /* hashed accumulator in block RAM (docs/mhash.md); acc_ways = 0: the
+     * fully-associative register accumulator */
+    int acc_ways;         /* ACC_WAYS: ways, 0..max_tables */
+    uint32_t acc_sets;    /* ACC_SETS: slots per way, power of 2 <= bank depth */
+    int acc_stash;        /* ACC_STASH: register (stash) entries, 0..16 */
     /* run-time (RTL cfg_* inputs) */
     int tables;           /* 1..max_tables */
     int cons;             /* C1: conservative update */
@@ -68,9 +73,14 @@ uint32_t mhash_table_size(const mhash_params *p);
  * en = mask of banks read, addr[j] = word address in bank j. */
 void mhash_map(const mhash_params *p, const uint32_t *idx, uint32_t *en, uint32_t *addr);
 
-/* Accumulator table (fully associative, acc_k entries). */
+/* Accumulator: acc_k fully-associative entries, or (nw > 0) the hashed form:
+ * n = nw * sets + ns positions (way w slot s at w * sets + s, stash entry j at
+ * nw * sets + j) of which at most k are valid. */
 typedef struct mhash_acc {
-    uint32_t k;
+    uint32_t k;           /* live-entry limit */
+    uint32_t n;           /* positions (k for the register accumulator) */
+    uint32_t nw, sets, ns;
+    uint32_t live, rep;   /* valid entries, replaceable entries */
     hwp_arrays mem; /* v, r, p, a, b, c, head, next */
     uint8_t *v, *r, *p;   /* valid, replaceable, pending output */
     uint64_t *a, *b;
@@ -82,6 +92,13 @@ typedef struct mhash_acc {
 } mhash_acc;
 
 int mhash_acc_alloc(mhash_acc *acc, uint32_t k); /* 0 or -1 (out of memory) */
+/* Positions of the accumulator p describes: acc_k, or ways * sets + stash. */
+uint32_t mhash_acc_positions(const mhash_params *p);
+/* The accumulator p describes (register or hashed); 0 or -1 (out of memory). */
+int mhash_acc_init(mhash_acc *acc, const mhash_params *p);
+/* Slots of a tuple in the ways of the hashed accumulator, from its hash
+ * indices idx[f]: way w uses function max_tables - 1 - w, top log2(sets) bits. */
+void mhash_acc_slots(const mhash_params *p, const uint32_t *idx, uint32_t *slot);
 void mhash_acc_free(mhash_acc *acc);
 /* Invalidates every entry (reset). */
 void mhash_acc_clear(mhash_acc *acc);
@@ -97,12 +114,19 @@ typedef struct mhash_cand {
  * counter values), *write (1 if the banks in en are written), and updates the accumulator. */
 typedef struct mhash_core_res {
     int hit, write, ins, refuse;
-    uint32_t slot;
+    int conflict;         /* refused although an empty or replaceable entry
+                           * existed elsewhere (hashed accumulator only) */
+    uint32_t slot;        /* position */
 } mhash_core_res;
 void mhash_core(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b, uint32_t en,
                 const uint32_t *v, uint32_t *nv, mhash_core_res *res);
-/* End of interval: collects candidates (count >= thr) in slot order into
- * out (capacity acc_k), returns their number; then applies retaining. */
+/* The same with the tuple's way slots (mhash_acc_slots; unused and may be
+ * NULL for the register accumulator). */
+void mhash_core_at(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b,
+                   const uint32_t *aslot, uint32_t en, const uint32_t *v, uint32_t *nv,
+                   mhash_core_res *res);
+/* End of interval: collects candidates (count >= thr) in position order into
+ * out (capacity acc->n), returns their number; then applies retaining. */
 uint32_t mhash_acc_candidates(const mhash_params *p, const mhash_acc *acc, mhash_cand *out);
 void mhash_acc_end(const mhash_params *p, mhash_acc *acc);
 
@@ -122,6 +146,7 @@ typedef struct mhash_fn {
     uint64_t icnt;          /* tuples in the current interval */
     uint64_t intervals;     /* completed intervals */
     uint64_t refused;       /* promotions refused (accumulator full) */
+    uint64_t refused_conflict; /* of those, refused by the hashing alone */
     uint64_t promotions;
     uint64_t tuples;
     mhash_cand *cand;       /* candidates of the interval just ended */
@@ -150,6 +175,7 @@ typedef struct mhash_cyc_out {
     uint32_t out_count;
     uint32_t stat_refused;
     uint32_t stat_promotions; /* tuples promoted (32 bits, wraps like the RTL counter) */
+    uint32_t stat_conflict;   /* refusals by the hashing alone (hashed accumulator) */
     int event;              /* structural event this cycle: promotion or interval end */
     int bnd;                /* an interval ended this cycle */
     int ins;                /* a tuple was promoted into accumulator entry `slot` */
@@ -162,6 +188,7 @@ typedef struct mhash_slot {
     uint64_t a, b;
     uint32_t en;            /* banks read/written */
     uint32_t addr[MHASH_MAX_TABLES];
+    uint32_t aslot[MHASH_MAX_TABLES]; /* hashed accumulator: slot per way */
 } mhash_slot;
 
 /* The RTL's stages behind the hash unit: F (read data), T (minimum tree),
@@ -186,6 +213,9 @@ typedef struct mhash_cyc {
      * the current snapshot (nx_ok) */
     int nx_ok, nx_any;
     uint32_t nx_idx;
+    /* hashed accumulator: the dump copy's scan position (one per clock) */
+    uint32_t dp;
+    uint32_t init_len;      /* INIT pass: max(bank depth, accumulator positions) */
     /* output register */
     int ov, oe;
     uint64_t oa, ob;
@@ -197,6 +227,7 @@ typedef struct mhash_cyc {
     int sr_v;
     uint32_t sr_addr;
     uint32_t refused;
+    uint32_t conflict;
     uint32_t promotions;
     uint32_t ncand;
     uint64_t cycles;

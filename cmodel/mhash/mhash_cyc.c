@@ -37,10 +37,12 @@ int mhash_cyc_init(mhash_cyc *m, const mhash_params *p, char *msg, size_t n)
         return -1;
     }
     m->mem = hwp_arrays_calloc(&m->arrays, p->n_counters, sizeof *m->mem);
-    m->sh_a = hwp_arrays_calloc(&m->arrays, p->acc_k, sizeof *m->sh_a);
-    m->sh_b = hwp_arrays_calloc(&m->arrays, p->acc_k, sizeof *m->sh_b);
-    m->sh_c = hwp_arrays_calloc(&m->arrays, p->acc_k, sizeof *m->sh_c);
-    if (m->arrays.failed || mhash_acc_alloc(&m->acc, p->acc_k)) {
+    uint32_t npos = mhash_acc_positions(p);
+    m->init_len = p->acc_ways > 0 && npos > m->depth ? npos : m->depth;
+    m->sh_a = hwp_arrays_calloc(&m->arrays, npos, sizeof *m->sh_a);
+    m->sh_b = hwp_arrays_calloc(&m->arrays, npos, sizeof *m->sh_b);
+    m->sh_c = hwp_arrays_calloc(&m->arrays, npos, sizeof *m->sh_c);
+    if (m->arrays.failed || mhash_acc_init(&m->acc, p)) {
         mhash_cyc_free(m);
         snprintf(msg, n, "out of memory");
         return -1;
@@ -65,6 +67,7 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->dmp = 0;
     m->nx_ok = m->nx_any = 0;
     m->nx_idx = 0;
+    m->dp = 0;
     m->ov = m->oe = 0;
     m->oa = m->ob = 0;
     m->oc = 0;
@@ -75,6 +78,7 @@ void mhash_cyc_reset(mhash_cyc *m)
     m->sc_ptr = 0;
     m->sr_v = 0;
     m->refused = 0;
+    m->conflict = 0;
     m->promotions = 0;
     m->ncand = 0;
     m->cycles = 0;
@@ -126,6 +130,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     h.a = ho.out_a;
     h.b = ho.out_b;
     mhash_map(p, ho.out_idx, &h.en, h.addr);
+    mhash_acc_slots(p, ho.out_idx, h.aslot);
     if (!h_valid) h.en = 0;
 
     /* ---- W: the functional step on the words as the memory holds them */
@@ -137,7 +142,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         if (m->sr_v && ((sw >> cw) & emax) != m->ep) scrub_need |= 1u << j;
     }
     mhash_core_res r = {0};
-    if (w->v) mhash_core(p, acc, w->a, w->b, w->en, v, nv, &r);
+    if (w->v) mhash_core_at(p, acc, w->a, w->b, w->aslot, w->en, v, nv, &r);
     int upd = w->v && r.write;
 
     /* ---- bank writes: INIT pass, the tuple in W, or the scrubber */
@@ -147,7 +152,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         wdata[j] = 0;
         if (m->st == MHASH_ST_INIT) {
             we |= 1u << j;
-            waddr[j] = m->init_addr;
+            waddr[j] = m->init_addr & (depth - 1u);
             wdata[j] = m->ep << cw;
         } else if (upd && ((w->en >> j) & 1u)) {
             we |= 1u << j;
@@ -160,18 +165,34 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         }
     }
 
-    /* ---- dump: the next entry after nx_idx among the pending ones (the
-     * RTL's nx_nx, from registers), and whether the output register loads */
-    int rest_any = 0;
-    uint32_t rest_idx = 0;
-    for (uint32_t k = 0; k < acc->k; k++)
-        if (acc->p[k] && !(m->nx_any && k == m->nx_idx)) {
-            rest_any = 1;
-            rest_idx = k;
-            break;
-        }
-    int ld = m->dmp && m->nx_ok && (!m->ov || in->out_ready);
-    int nx_adv = !m->nx_ok || ld;
+    /* ---- dump: whether the output register loads, and with what (ld_any:
+     * the candidate at position ld_idx, else the end record) */
+    int rest_any = 0, ld, ld_any, nx_adv = 0, dp_adv = 0;
+    uint32_t rest_idx = 0, ld_idx;
+    int o_room = !m->ov || in->out_ready;
+    if (acc->nw) {
+        /* hashed: the scan of the dump copy, one position per clock from the
+         * clock after the interval end; a candidate waits for the output
+         * register, after the last position the end record */
+        int at_end = m->dp >= acc->n;
+        ld_any = !at_end && acc->p[m->dp];
+        ld_idx = m->dp;
+        ld = m->dmp && m->nx_ok && (at_end || ld_any) && o_room;
+        dp_adv = m->dmp && m->nx_ok && !at_end && (!ld_any || o_room);
+    } else {
+        /* registers: the next entry after nx_idx among the pending ones
+         * (the RTL's nx_nx, from registers) */
+        for (uint32_t k = 0; k < acc->k; k++)
+            if (acc->p[k] && !(m->nx_any && k == m->nx_idx)) {
+                rest_any = 1;
+                rest_idx = k;
+                break;
+            }
+        ld = m->dmp && m->nx_ok && o_room;
+        ld_any = m->nx_any;
+        ld_idx = m->nx_idx;
+        nx_adv = !m->nx_ok || ld;
+    }
     int bnd = w->v && w->last;
     int end_ok = bnd;
     int out_fire = m->ov && in->out_ready;
@@ -187,6 +208,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     out->out_count = m->oc;
     out->stat_refused = m->refused;
     out->stat_promotions = m->promotions;
+    out->stat_conflict = m->conflict;
     out->event = r.ins || bnd;
     out->bnd = bnd;
     out->ins = r.ins;
@@ -199,6 +221,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     /* ---- control registers */
     int st = m->st;
     if (r.refuse) m->refused++;
+    if (r.conflict) m->conflict++;
     if (r.ins) m->promotions++;
     m->sr_v = sr_issue;
     m->sr_addr = m->sc_ptr;
@@ -216,11 +239,11 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
      * this edge's updates) */
     if (ld) {
         m->ov = 1;
-        m->oe = !m->nx_any;
-        m->oa = m->nx_any ? m->sh_a[m->nx_idx] : 0;
-        m->ob = m->nx_any ? m->sh_b[m->nx_idx] : 0;
-        m->oc = m->nx_any ? m->sh_c[m->nx_idx] : m->ncand;
-        if (m->nx_any) acc->p[m->nx_idx] = 0;
+        m->oe = !ld_any;
+        m->oa = ld_any ? m->sh_a[ld_idx] : 0;
+        m->ob = ld_any ? m->sh_b[ld_idx] : 0;
+        m->oc = ld_any ? m->sh_c[ld_idx] : m->ncand;
+        if (ld_any) acc->p[ld_idx] = 0;
     } else if (out_fire) {
         m->ov = 0;
     }
@@ -229,7 +252,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         m->ncand = 0;
         m->ep = (m->ep + 1u) & emax;
     } else if (ld) {
-        if (m->nx_any)
+        if (ld_any)
             m->ncand = (m->ncand + 1u) & cmax;
         else
             m->dmp = 0;
@@ -242,9 +265,10 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
         m->nx_any = rest_any;
         m->nx_idx = rest_idx;
     }
+    m->dp = bnd ? 0u : m->dp + (uint32_t)dp_adv;
     if (st == MHASH_ST_INIT) {
-        if (m->init_addr == depth - 1u) m->st = MHASH_ST_RUN;
-        m->init_addr = (m->init_addr + 1u) & (depth - 1u);
+        if (m->init_addr == m->init_len - 1u) m->st = MHASH_ST_RUN;
+        m->init_addr = m->init_addr == m->init_len - 1u ? 0u : m->init_addr + 1u;
     }
 
     /* ---- F, T, I: latency (the tuple moves one stage on) */
@@ -254,7 +278,7 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     /* ---- accumulator (the W update was applied by mhash_core above): at
      * the end of an interval snapshot the candidates, then retaining */
     if (bnd) {
-        for (uint32_t k = 0; k < acc->k; k++) {
+        for (uint32_t k = 0; k < acc->n; k++) {
             int cand = acc->v[k] && acc->c[k] >= p->thr;
             acc->p[k] = (uint8_t)cand;
             m->sh_a[k] = acc->a[k];

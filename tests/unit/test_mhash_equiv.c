@@ -25,14 +25,23 @@ typedef struct cfgdef {
     uint32_t k;
     uint64_t interval;
     uint32_t thr;
+    int ways;        /* hashed accumulator (0: registers) */
+    uint32_t sets;
+    int stash;
 } cfgdef;
 
 static const cfgdef cfgs[] = {
-    {"t4c1r0", 4, 1, 0, 1, 1, 8, 100, 2000, 20},
-    {"t1c0r1", 1, 0, 1, 1, 1, 8, 100, 1000, 10},
-    {"t16c0r1-noshield-noretain-k8", 16, 0, 1, 0, 0, 8, 8, 997, 3},
-    {"t3c1r0-k1000", 3, 1, 0, 1, 1, 8, 1000, 5000, 5},
-    {"t8c1r1-ew2", 8, 1, 1, 1, 1, 2, 16, 40, 2},
+    {"t4c1r0", 4, 1, 0, 1, 1, 8, 100, 2000, 20, 0, 0, 0},
+    {"t1c0r1", 1, 0, 1, 1, 1, 8, 100, 1000, 10, 0, 0, 0},
+    {"t16c0r1-noshield-noretain-k8", 16, 0, 1, 0, 0, 8, 8, 997, 3, 0, 0, 0},
+    {"t3c1r0-k1000", 3, 1, 0, 1, 1, 8, 1000, 5000, 5, 0, 0, 0},
+    {"t8c1r1-ew2", 8, 1, 1, 1, 1, 2, 16, 40, 2, 0, 0, 0},
+    /* hashed accumulator: the suggested k=100 and k=1000 sizes, and two
+     * tight ones in which the hashing refuses promotions (conflicts) */
+    {"t4c1r0-hashed-k100", 4, 1, 0, 1, 1, 8, 100, 2000, 20, 4, 64, 8},
+    {"t3c1r0-hashed-k1000", 3, 1, 0, 1, 1, 8, 1000, 5000, 5, 16, 128, 16},
+    {"t16c0r1-hashed-k8-tight", 16, 0, 1, 0, 0, 8, 8, 997, 3, 2, 4, 1},
+    {"t8c1r1-ew2-hashed-tight", 8, 1, 1, 1, 1, 2, 16, 40, 2, 2, 8, 2},
 };
 
 static uint64_t rng_next(uint64_t *s)
@@ -43,8 +52,9 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Returns the number of mismatches; *ncand += candidates compared. */
-static int run_one(const char *path, const cfgdef *c, uint64_t *ncand)
+/* Returns the number of mismatches; *ncand += candidates compared, *nconf +=
+ * promotions refused by the hashed accumulator's hashing. */
+static int run_one(const char *path, const cfgdef *c, uint64_t *ncand, uint64_t *nconf)
 {
     mhash_params p;
     mhash_params_default(&p);
@@ -57,6 +67,9 @@ static int run_one(const char *path, const cfgdef *c, uint64_t *ncand)
     p.acc_k = c->k;
     p.interval = c->interval;
     p.thr = c->thr;
+    p.acc_ways = c->ways;
+    p.acc_sets = c->sets;
+    p.acc_stash = c->stash;
     char msg[256];
     mhash_fn f;
     mhash_cyc m;
@@ -151,12 +164,22 @@ static int run_one(const char *path, const cfgdef *c, uint64_t *ncand)
                (unsigned long long)f.refused);
         bad++;
     }
+    if (m.conflict != (uint32_t)f.refused_conflict) {
+        printf("  %s %s: refused by conflict %u vs %llu\n", path, c->name, m.conflict,
+               (unsigned long long)f.refused_conflict);
+        bad++;
+    }
+    if (m.acc.live != f.acc.live || m.acc.rep != f.acc.rep) {
+        printf("  %s %s: live/replaceable %u/%u vs %u/%u\n", path, c->name, m.acc.live,
+               m.acc.rep, f.acc.live, f.acc.rep);
+        bad++;
+    }
     if (m.promotions != (uint32_t)f.promotions) {
         printf("  %s %s: promotions %u vs %llu\n", path, c->name, m.promotions,
                (unsigned long long)f.promotions);
         bad++;
     }
-    for (uint32_t k = 0; k < p.acc_k; k++) {
+    for (uint32_t k = 0; k < f.acc.n; k++) {
         if (m.acc.v[k] != f.acc.v[k] || m.acc.r[k] != f.acc.r[k] ||
             (f.acc.v[k] && (m.acc.a[k] != f.acc.a[k] || m.acc.b[k] != f.acc.b[k] ||
                             m.acc.c[k] != f.acc.c[k]))) {
@@ -174,8 +197,11 @@ static int run_one(const char *path, const cfgdef *c, uint64_t *ncand)
             bad++;
         }
     }
-    printf("%s %s %s: %llu events, %zu outputs, %llu cycles\n", bad ? "FAIL" : "ok  ", path,
-           c->name, (unsigned long long)events, n, (unsigned long long)m.cycles);
+    printf("%s %s %s: %llu events, %zu outputs, %llu cycles, refused %llu (conflict %llu)\n",
+           bad ? "FAIL" : "ok  ", path, c->name, (unsigned long long)events, n,
+           (unsigned long long)m.cycles, (unsigned long long)f.refused,
+           (unsigned long long)f.refused_conflict);
+    *nconf += f.refused_conflict;
     for (size_t i = 0; i < n; i++) *ncand += !is_eoi[i];
     free(exp);
     free(is_eoi);
@@ -200,19 +226,30 @@ int main(void)
         return 1;
     }
     int bad = 0;
-    uint64_t ncand = 0;
+    uint64_t ncand = 0, nconf_reg = 0, nconf_hashed = 0;
     for (size_t t = 0; t < g.gl_pathc; t++)
         for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++)
-            bad += run_one(g.gl_pathv[t], &cfgs[c], &ncand);
+            bad += run_one(g.gl_pathv[t], &cfgs[c], &ncand,
+                           cfgs[c].ways ? &nconf_hashed : &nconf_reg);
     globfree(&g);
     if (ncand == 0) {
         printf("FAIL test_mhash_equiv: no candidates reported at all; the comparison is empty\n");
+        return 1;
+    }
+    /* the register accumulator never refuses by conflict; the tight hashed
+     * configurations must, or their refusal counting went untested */
+    if (nconf_reg != 0 || nconf_hashed == 0) {
+        printf("FAIL test_mhash_equiv: conflict refusals: %llu with registers (must be 0), %llu "
+               "hashed (must be > 0)\n",
+               (unsigned long long)nconf_reg, (unsigned long long)nconf_hashed);
         return 1;
     }
     if (bad) {
         printf("FAIL test_mhash_equiv: %d mismatches\n", bad);
         return 1;
     }
-    printf("PASS test_mhash_equiv: %llu candidates identical\n", (unsigned long long)ncand);
+    printf("PASS test_mhash_equiv: %llu candidates identical, %llu hashed-accumulator conflict "
+           "refusals identical\n",
+           (unsigned long long)ncand, (unsigned long long)nconf_hashed);
     return 0;
 }
