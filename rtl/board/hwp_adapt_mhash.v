@@ -62,6 +62,7 @@ module hwp_adapt_mhash #(
     wire [W-1:0]  e_out_a, e_out_b;
     wire [CW-1:0] e_out_count;
     wire [31:0]   e_refused, e_promotions;
+    wire [31:0]   unused_conflict;     // always 0: the board's engine has the register accumulator
     hwp_mhash #(
         .W(W), .N_COUNTERS(N_COUNTERS), .CW(CW), .EW(EW), .MAX_TABLES(MAX_TABLES), .ACC_K(ACC_K),
         .LW(LW), .SEED(SEED)
@@ -73,7 +74,7 @@ module hwp_adapt_mhash #(
         .in_valid_i(in_valid_i), .in_ready_o(in_ready_o), .in_a_i(in_w_i[W-1:0]), .in_b_i(in_w_i[2*W-1:W]),
         .out_valid_o(e_out_valid), .out_ready_i(out_ready_i), .out_eoi_o(e_out_eoi),
         .out_a_o(e_out_a), .out_b_o(e_out_b), .out_count_o(e_out_count), .stat_refused_o(e_refused),
-        .stat_promotions_o(e_promotions)
+        .stat_promotions_o(e_promotions), .stat_conflict_o(unused_conflict)
     );
 
     // after EOS: QUIET clocks with the engine idle, then COUNTERS, then END

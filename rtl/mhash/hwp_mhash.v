@@ -23,7 +23,11 @@
 // function t. A background scrubber rewrites stale words to {epoch, 0} in
 // cycles with no tuple reading the banks, so an epoch value is never reused
 // while a word still holds it. Accumulator: ACC_K registers searched in
-// parallel (a true fully-associative table).
+// parallel (a true fully-associative table), or with ACC_WAYS > 0 the hashed
+// accumulator (g_hacc): ACC_WAYS block-RAM ways of ACC_SETS slots indexed by
+// hash functions the tables already compute, ACC_STASH register entries, at
+// most ACC_K of them valid, cleared lazily by the epoch and dumped from a
+// block-RAM copy of the interval's writes (docs/mhash.md).
 //
 // Pipeline, one tuple per clock, never stalling inside: the hash unit, then
 // H (bank addressing, reads issued), F (read data, forward, epoch select), T
@@ -40,7 +44,10 @@ module hwp_mhash #(
     parameter integer CW         = 24,        // counter width (saturating)
     parameter integer EW         = 8,         // epoch tag width per counter
     parameter integer MAX_TABLES = 16,        // banks = most tables usable (power of 2, <= 16)
-    parameter integer ACC_K      = 100,       // accumulator entries
+    parameter integer ACC_K      = 100,       // accumulator entries (hashed: the live-entry limit)
+    parameter integer ACC_WAYS   = 0,         // hashed accumulator ways (0: ACC_K register entries)
+    parameter integer ACC_SETS   = 64,        // hashed accumulator slots per way (power of 2, 2..bank depth)
+    parameter integer ACC_STASH  = 0,         // hashed accumulator register (stash) entries
     parameter integer LW         = 32,        // interval counter width
     parameter [31:0]  SEED       = 32'h1      // hash seed
 ) (
@@ -68,7 +75,8 @@ module hwp_mhash #(
     output wire [CW-1:0] out_count_o,
     // statistics
     output wire [31:0]   stat_refused_o,      // promotions refused: accumulator full
-    output wire [31:0]   stat_promotions_o    // tuples promoted into the accumulator
+    output wire [31:0]   stat_promotions_o,   // tuples promoted into the accumulator
+    output wire [31:0]   stat_conflict_o      // of the refused, those refused by the hashed accumulator's hashing
 );
     function integer clog2;
         input integer v;
@@ -88,6 +96,13 @@ module hwp_mhash #(
     localparam integer WW = EW + CW;                 // bank word width
     localparam [CW-1:0] CMAX = {CW{1'b1}};
     localparam [EW-1:0] EMAX = {EW{1'b1}};
+    // hashed accumulator
+    localparam integer HACC = (ACC_WAYS > 0) ? 1 : 0;
+    localparam integer NPOS = ACC_WAYS * ACC_SETS + ACC_STASH;   // positions
+    localparam integer INIT_LEN = (HACC != 0 && NPOS > D) ? NPOS : D; // INIT pass clocks
+    localparam integer IAB  = clog2(INIT_LEN);
+    localparam integer RK   = (HACC != 0) ? 1 : ACC_K;           // register accumulator entries
+    localparam integer HW   = 2 * W + CW;                        // hashed entry {a, b, count}
 
     localparam [2:0] ST_INIT  = 3'd0;  // clearing the banks after reset
     localparam [2:0] ST_RUN   = 3'd1;  // accepting tuples
@@ -113,7 +128,7 @@ module hwp_mhash #(
 
     // ---------------------------------------------------------------- state
     reg [2:0]    st_q /* verilator public_flat_rd */;
-    reg [DB-1:0] init_addr_q;
+    reg [IAB-1:0] init_addr_q;
     reg [LW-1:0] icnt_q /* verilator public_flat_rd */;
     reg [EW-1:0] ep_q /* verilator public_flat_rd */;
     reg [EW-1:0] floor_age_q /* verilator public_flat_rd */;
@@ -123,6 +138,7 @@ module hwp_mhash #(
     reg [DB-1:0] sr_addr_q;
     reg [31:0]   refused_q;
     reg [31:0]   promo_q;
+    reg [31:0]   conflict_q;
     reg [CW-1:0] ncand_q;     // candidates loaded into the output register this dump
     reg          dmp_q;       // dump in progress (end-of-interval record not yet loaded)
     reg          s1l_q;       // last tuple of an interval in hash stage 1
@@ -155,24 +171,25 @@ module hwp_mhash #(
     reg [NB*DB-1:0] fwd_addr_q;
     reg [NB*WW-1:0] fwd_word_q;
 
-    // accumulator entries (registers, one generate block per entry) seen as
+    // accumulator entries (registers, one generate block per entry; a single
+    // unused entry with the hashed accumulator) seen as
     // bit vectors (entry k at [k]) and word arrays (entry k at [k]). The
     // words are arrays, not packed ACC_K*W-bit vectors: Verilator rebuilt a
     // packed vector from its ACC_K slices by repeated concatenation on every
     // clock (quadratic in ACC_K, 3/4 of the simulation time at ACC_K = 100);
     // the logic is the same either way.
-    wire [ACC_K-1:0]    acc_v /* verilator public_flat_rd */;
-    wire [ACC_K-1:0]    acc_r /* verilator public_flat_rd */;
-    wire [W-1:0]        acc_a [0:ACC_K-1] /* verilator public_flat_rd */;
-    wire [W-1:0]        acc_b [0:ACC_K-1] /* verilator public_flat_rd */;
-    wire [CW-1:0]       acc_c [0:ACC_K-1] /* verilator public_flat_rd */;
-    wire [ACC_K-1:0]    acc_m;   // entry holds the tuple in W (one-hot or zero)
-    wire [ACC_K-1:0]    pend;    // shadow entry waiting to be streamed out
-    wire [ACC_K-1:0]    pend_nx; // ... after this cycle's load (bnd aside)
-    wire [ACC_K-1:0]    sx;      // shadow entry is the interval's last tuple, inserted at the end
-    wire [W-1:0]        sh_a [0:ACC_K-1];
-    wire [W-1:0]        sh_b [0:ACC_K-1];
-    wire [CW-1:0]       sh_c [0:ACC_K-1];
+    wire [RK-1:0]       acc_v /* verilator public_flat_rd */;
+    wire [RK-1:0]       acc_r /* verilator public_flat_rd */;
+    wire [W-1:0]        acc_a [0:RK-1] /* verilator public_flat_rd */;
+    wire [W-1:0]        acc_b [0:RK-1] /* verilator public_flat_rd */;
+    wire [CW-1:0]       acc_c [0:RK-1] /* verilator public_flat_rd */;
+    wire [RK-1:0]       acc_m;   // entry holds the tuple in W (one-hot or zero)
+    wire [RK-1:0]       pend;    // shadow entry waiting to be streamed out
+    wire [RK-1:0]       pend_nx; // ... after this cycle's load (bnd aside)
+    wire [RK-1:0]       sx;      // shadow entry is the interval's last tuple, inserted at the end
+    wire [W-1:0]        sh_a [0:RK-1];
+    wire [W-1:0]        sh_b [0:RK-1];
+    wire [CW-1:0]       sh_c [0:RK-1];
 
     // ---------------------------------------------------------------- helpers
     function [CW-1:0] sat_inc(input [CW-1:0] x);
@@ -401,22 +418,28 @@ module hwp_mhash #(
     // the lowest-index empty entry, else the lowest-index replaceable one,
     // as one-hot vectors (x & -x keeps the lowest set bit), so each entry
     // tests its own bit instead of decoding an encoded index
-    wire [ACC_K-1:0] free_v   = ~acc_v;
-    wire [ACC_K-1:0] rep_v    = acc_v & acc_r;
-    wire [ACC_K-1:0] free_oh  = free_v & (~free_v + 1'b1);
-    wire [ACC_K-1:0] rep_oh   = rep_v & (~rep_v + 1'b1);
+    wire [RK-1:0]    free_v   = ~acc_v;
+    wire [RK-1:0]    rep_v    = acc_v & acc_r;
+    wire [RK-1:0]    free_oh  = free_v & (~free_v + 1'b1);
+    wire [RK-1:0]    rep_oh   = rep_v & (~rep_v + 1'b1);
     wire             free_found = |free_v;
     wire             rep_found  = |rep_v;
-    wire [ACC_K-1:0] alloc_oh = free_found ? free_oh : rep_oh;
+    wire [RK-1:0]    alloc_oh = free_found ? free_oh : rep_oh;
+
+    // the hashed accumulator's verdict on the tuple in W and its dump (g_hacc)
+    wire             hh_hit, hh_found, hh_conf, hh_ld, hh_ld_any;
+    wire [W-1:0]     hh_oa, hh_ob;
+    wire [CW-1:0]    hh_oc;
 
     // ---------------------------------------------------------------- W: decision and bank writes
     // Tags are unique, so at most one entry matches: the match vector is
     // one-hot and each entry updates itself (no index encode, no count mux).
-    wire          hit     = |acc_m;
+    wire          hit     = (HACC != 0) ? hh_hit : |acc_m;
+    wire          found   = (HACC != 0) ? hh_found : (free_found || rep_found);
     wire          upd     = w_v_q && (!hit || !cfg_shield_i);
     wire          promo   = w_v_q && !hit && nm_ge;
-    wire          ins     = promo && (free_found || rep_found);
-    wire          refuse  = promo && !(free_found || rep_found);
+    wire          ins     = promo && found;
+    wire          refuse  = promo && !found;
 
     // bank writes: init clear, pipeline update, or scrub
     integer wj;
@@ -433,7 +456,7 @@ module hwp_mhash #(
                 nv = sat_inc(nv);
             if (st_q == ST_INIT) begin
                 we[wj] = 1'b1;
-                waddr[DB*wj +: DB] = init_addr_q;
+                waddr[DB*wj +: DB] = init_addr_q[DB-1:0];
                 wdata[WW*wj +: WW] = {ep_q, {CW{1'b0}}};
             end else if (upd && w_en_q[wj]) begin
                 we[wj] = 1'b1;
@@ -455,16 +478,18 @@ module hwp_mhash #(
     // moves to it without a priority search in the loading clock. An
     // interval end clears nx_oh_q and holds the loads one clock (nx_ok_q)
     // while the first choice is formed from the fresh snapshot's flags.
-    reg  [ACC_K-1:0] nx_oh_q;    // next entry to load (zero: the end record is next)
+    reg  [RK-1:0]    nx_oh_q;    // next entry to load (zero: the end record is next)
     reg              nx_any_q;   // some entry is still to load (nx_oh_q != 0)
     reg              nx_x_q;     // that entry is the interval's last tuple (shx_*_q)
     reg              nx_ok_q;    // nx_*_q formed from the current snapshot
     reg              ov_q, oe_q; // output record valid; it is the end record
     reg  [W-1:0]     oa_q, ob_q;
     reg  [CW-1:0]    oc_q;
-    wire [ACC_K-1:0] p_rest = pend & ~nx_oh_q;
-    wire [ACC_K-1:0] nx_nx  = p_rest & (~p_rest + 1'b1);   // lowest set bit
-    wire             ld     = dmp_q && nx_ok_q && (!ov_q || out_ready_i);
+    wire [RK-1:0]    p_rest = pend & ~nx_oh_q;
+    wire [RK-1:0]    nx_nx  = p_rest & (~p_rest + 1'b1);   // lowest set bit
+    // the output register loads (ld): a candidate (ld_any) or the end record
+    wire             ld     = (HACC != 0) ? hh_ld : dmp_q && nx_ok_q && (!ov_q || out_ready_i);
+    wire             ld_any = (HACC != 0) ? hh_ld_any : nx_any_q;
     wire             nx_adv = !nx_ok_q || ld;                // nx_*_q take nx_nx
     wire             out_fire = ov_q && out_ready_i;
     // the entry nx_oh_q names, as an AND-OR over the one-hot vector
@@ -475,7 +500,7 @@ module hwp_mhash #(
         sel_a = {W{1'b0}};
         sel_b = {W{1'b0}};
         sel_c = {CW{1'b0}};
-        for (pk = 0; pk < ACC_K; pk = pk + 1) begin
+        for (pk = 0; pk < RK; pk = pk + 1) begin
             sel_a = sel_a | (sh_a[pk] & {W{nx_oh_q[pk]}});
             sel_b = sel_b | (sh_b[pk] & {W{nx_oh_q[pk]}});
             sel_c = sel_c | (sh_c[pk] & {CW{nx_oh_q[pk]}});
@@ -483,7 +508,7 @@ module hwp_mhash #(
     end
     always @(posedge clk_i) begin
         if (rst_i) begin
-            nx_oh_q  <= {ACC_K{1'b0}};
+            nx_oh_q  <= {RK{1'b0}};
             nx_any_q <= 1'b0;
             nx_x_q   <= 1'b0;
             nx_ok_q  <= 1'b0;
@@ -495,7 +520,7 @@ module hwp_mhash #(
         end else begin
             nx_ok_q <= !bnd;
             if (bnd) begin
-                nx_oh_q  <= {ACC_K{1'b0}};
+                nx_oh_q  <= {RK{1'b0}};
                 nx_any_q <= 1'b0;
                 nx_x_q   <= 1'b0;
             end else if (nx_adv) begin
@@ -505,10 +530,10 @@ module hwp_mhash #(
             end
             if (ld) begin
                 ov_q <= 1'b1;
-                oe_q <= !nx_any_q;
-                oa_q <= nx_x_q ? shx_a_q : sel_a;
-                ob_q <= nx_x_q ? shx_b_q : sel_b;
-                oc_q <= nx_any_q ? sel_c : ncand_q;
+                oe_q <= !ld_any;
+                oa_q <= (HACC != 0) ? hh_oa : nx_x_q ? shx_a_q : sel_a;
+                ob_q <= (HACC != 0) ? hh_ob : nx_x_q ? shx_b_q : sel_b;
+                oc_q <= !ld_any ? ncand_q : (HACC != 0) ? hh_oc : sel_c;
             end else if (out_fire) begin
                 ov_q <= 1'b0;
             end
@@ -528,12 +553,13 @@ module hwp_mhash #(
     assign out_count_o = oc_q;
     assign stat_refused_o = refused_q;
     assign stat_promotions_o = promo_q;
+    assign stat_conflict_o = conflict_q;
 
     // ---------------------------------------------------------------- control registers
     always @(posedge clk_i) begin
         if (rst_i) begin
             st_q        <= ST_INIT;
-            init_addr_q <= {DB{1'b0}};
+            init_addr_q <= {IAB{1'b0}};
             icnt_q      <= {LW{1'b0}};
             f_v_q       <= 1'b0;
             t_v_q       <= 1'b0;
@@ -555,6 +581,7 @@ module hwp_mhash #(
             sr_v_q      <= 1'b0;
             refused_q   <= 32'd0;
             promo_q     <= 32'd0;
+            conflict_q  <= 32'd0;
             ncand_q     <= {CW{1'b0}};
             dmp_q       <= 1'b0;
             s1l_q       <= 1'b0;
@@ -578,6 +605,7 @@ module hwp_mhash #(
             fwd_en_q <= we;
             if (refuse) refused_q <= refused_q + 32'd1;
             if (ins) promo_q <= promo_q + 32'd1;
+            if (hh_conf) conflict_q <= conflict_q + 32'd1;
             sr_v_q <= sr_issue;
             if (sr_issue) sc_ptr_q <= sc_ptr_q + 1'b1;
             // epoch age bookkeeping (conservative bound on current - oldest epoch)
@@ -595,13 +623,13 @@ module hwp_mhash #(
                 ncand_q <= {CW{1'b0}};
                 ep_q    <= ep_q + 1'b1;
             end else if (ld) begin
-                if (nx_any_q) ncand_q <= ncand_q + 1'b1;
+                if (ld_any) ncand_q <= ncand_q + 1'b1;
                 else dmp_q <= 1'b0;
             end
             case (st_q)
                 ST_INIT: begin
                     init_addr_q <= init_addr_q + 1'b1;
-                    if (init_addr_q == D[DB-1:0] - 1'b1) st_q <= ST_RUN;
+                    if (init_addr_q == INIT_LEN[IAB-1:0] - 1'b1) st_q <= ST_RUN;
                 end
                 ST_RUN:  st_q <= ST_RUN;
                 default: st_q <= ST_INIT;
@@ -668,7 +696,7 @@ module hwp_mhash #(
     assign same_x = (i_a_q == x_a_q) && (i_b_q == x_b_q);
     genvar gk;
     generate
-        for (gk = 0; gk < ACC_K; gk = gk + 1) begin : g_acc
+        for (gk = 0; gk < RK; gk = gk + 1) begin : g_acc
             reg          v_q, r_q, p_q, insd_q, sx_q;
             reg [W-1:0]  a_q, b_q, sa_q, sb_q;
             wire [W-1:0] a_cur = insd_q ? x_a_q : a_q;   // the entry's tag now
@@ -676,7 +704,7 @@ module hwp_mhash #(
             reg [CW-1:0] c_q, sc_q;
             wire         hit_me = w_v_q && acc_m[gk];
             wire [CW-1:0] hit_inc = sat_inc(c_q);
-            wire         ins_me = ins && alloc_oh[gk];
+            wire         ins_me = (HACC == 0) && ins && alloc_oh[gk];
             // the count's threshold compares, from registers: c >= thr and
             // sat(c + 1) >= thr
             wire         ge0    = c_q >= cfg_thr_i;
@@ -738,6 +766,283 @@ module hwp_mhash #(
             assign sh_a[gk]             = sa_q;
             assign sh_b[gk]             = sb_q;
             assign sh_c[gk]             = sc_q;
+        end
+    endgenerate
+
+    // ---------------------------------------------------------------- hashed accumulator (ACC_WAYS > 0)
+    // Positions: way w slot s (ACC_WAYS block-RAM ways L[w] of ACC_SETS
+    // words), stash entry j (registers); a tuple may live only in its slot
+    // of each way (way w: the top bits of hash function MAX_TABLES-1-w) or
+    // in the stash. An L word is {epoch, valid, replaceable, a, b, count}
+    // and is read through the lazy rule (hlazy): a word of the previous
+    // epoch is a retained candidate (replaceable, count 0) or empty, older
+    // words are empty, so an interval end writes nothing. Each tuple's L
+    // words are read while it is in I and used in W; the only write it can
+    // miss is the one of the clock before (the tuple 1 ahead, or the
+    // scrubber), forwarded from lf_*_q. Every accumulator write of an
+    // interval also goes to the dump copy of that interval's parity
+    // (D[dpar_q]); after the interval end the dump scans the other copy, one
+    // position per clock, streams the words with count >= threshold and
+    // writes every word it passed back to 0.
+    generate
+        if (HACC != 0) begin : g_hacc
+            localparam integer NW  = ACC_WAYS;
+            localparam integer NS  = ACC_STASH;
+            localparam integer NSX = (NS > 0) ? NS : 1;
+            localparam integer NP  = NW + NS;                 // positions of one tuple
+            localparam integer SB  = clog2(ACC_SETS);         // slot bits
+            localparam integer LWW = EW + 2 + HW;             // L word
+            localparam integer DAB = clog2(NPOS);             // dump copy address bits
+            localparam integer DPB = clog2(NPOS + 1);         // scan position 0..NPOS
+            localparam integer KB  = clog2(ACC_K + 1);        // live-entry counts 0..ACC_K
+            localparam [DPB-1:0] NPOS_P = NPOS[DPB-1:0];
+            localparam [KB-1:0]  K_P    = ACC_K[KB-1:0];
+
+            // logical entry of an L word x in epoch e (written back with e),
+            // threshold thr, retaining ret
+            function [LWW-1:0] hlazy(input [LWW-1:0] x, input [EW-1:0] e, input [CW-1:0] thr,
+                                     input ret);
+                reg [EW-1:0] xe;
+                reg          keep;
+                begin
+                    xe   = x[LWW-1 -: EW];
+                    keep = (xe == e - 1'b1) && x[HW+1] && (x[CW-1:0] >= thr) && ret;
+                    if (xe == e)
+                        hlazy = x;
+                    else
+                        hlazy = {e, keep, keep, x[HW-1:CW], {CW{1'b0}}};
+                end
+            endfunction
+
+            // H .. W: the tuple's slot in each way
+            reg  [NW*SB-1:0] f_as_q, t_as_q, i_as_q, w_as_q;
+            wire [NW*SB-1:0] h_as;
+            genvar gw;
+            for (gw = 0; gw < NW; gw = gw + 1) begin : g_slot
+                assign h_as[SB*gw +: SB] = h_idx[IB*(MAX_TABLES-1-gw) + IB - SB +: SB];
+            end
+            always @(posedge clk_i) begin
+                f_as_q <= h_as;
+                t_as_q <= f_as_q;
+                i_as_q <= t_as_q;
+                w_as_q <= i_as_q;
+            end
+
+            // ways: read for the tuple in I (or the scrubber when I is empty)
+            wire [NW*LWW-1:0] l_rd;
+            reg  [NW-1:0]     l_we;
+            reg  [NW*SB-1:0]  l_wa;
+            reg  [NW*LWW-1:0] l_wd;
+            reg  [NW-1:0]     lf_en_q;          // last clock's L writes
+            reg  [NW*SB-1:0]  lf_a_q;
+            reg  [NW*LWW-1:0] lf_d_q;
+            for (gw = 0; gw < NW; gw = gw + 1) begin : g_lway
+                hwp_sdp_ram #(.DW(LWW), .AW(SB), .RW_OLD(0)) u_ram (
+                    .clk_i(clk_i),
+                    .we_i(l_we[gw]), .waddr_i(l_wa[SB*gw +: SB]), .wdata_i(l_wd[LWW*gw +: LWW]),
+                    .re_i(1'b1), .raddr_i(i_v_q ? i_as_q[SB*gw +: SB] : sc_ptr_q[SB-1:0]),
+                    .oce_i(1'b1), .rdata_o(l_rd[LWW*gw +: LWW])
+                );
+            end
+
+            // stash
+            reg  [NSX-1:0]    s_v_q, s_r_q;
+            reg  [NSX*W-1:0]  s_a_q, s_b_q;   // entry j at [W*j +: W]
+            reg  [NSX*CW-1:0] s_c_q;
+            reg  [KB-1:0]  live_q, rep_q;     // valid entries, replaceable entries
+
+            // W: the tuple's positions: valid, replaceable, match, count
+            reg  [NP-1:0]    pv, pr, pm;
+            reg  [NP*CW-1:0] pc;
+            reg  [NW*LWW-1:0] wl;             // the ways' logical words
+            reg  [NW*LWW-1:0] sl;             // the scrubber's words, rewritten
+            reg  [NW-1:0]     s_stale;
+            reg  [LWW-1:0]    x;
+            integer hw;
+            always @* begin
+                for (hw = 0; hw < NW; hw = hw + 1) begin
+                    x = (lf_en_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB]) ?
+                        lf_d_q[LWW*hw +: LWW] : l_rd[LWW*hw +: LWW];
+                    wl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
+                    pv[hw] = wl[LWW*hw + HW + 1];
+                    pr[hw] = wl[LWW*hw + HW];
+                    pm[hw] = pv[hw] && wl[LWW*hw + CW + W +: W] == w_a_q && wl[LWW*hw + CW +: W] == w_b_q;
+                    pc[CW*hw +: CW] = wl[LWW*hw +: CW];
+                    x = (lf_en_q[hw] && lf_a_q[SB*hw +: SB] == sr_addr_q[SB-1:0]) ?
+                        lf_d_q[LWW*hw +: LWW] : l_rd[LWW*hw +: LWW];
+                    sl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
+                    s_stale[hw] = sr_v_q && x[LWW-1 -: EW] != ep_q;
+                end
+                for (hw = 0; hw < NS; hw = hw + 1) begin
+                    pv[NW+hw] = s_v_q[hw];
+                    pr[NW+hw] = s_r_q[hw];
+                    pm[NW+hw] = s_v_q[hw] && s_a_q[W*hw +: W] == w_a_q && s_b_q[W*hw +: W] == w_b_q;
+                    pc[CW*(NW+hw) +: CW] = s_c_q[CW*hw +: CW];
+                end
+            end
+
+            // hit, allocation (an empty position while fewer than ACC_K are
+            // valid, ways before the stash, lowest first; else a replaceable
+            // one in the same order), the written entry
+            reg  [CW-1:0] c_hit;
+            integer hc;
+            always @* begin
+                c_hit = {CW{1'b0}};
+                for (hc = 0; hc < NP; hc = hc + 1)
+                    c_hit = c_hit | (pc[CW*hc +: CW] & {CW{pm[hc]}});
+            end
+            wire          r_hit   = |(pm & pr);
+            wire          room    = live_q < K_P;
+            wire [NP-1:0] fv      = ~pv;
+            wire [NP-1:0] rv      = pv & pr;
+            wire          use_fr  = room && |fv;
+            wire [NP-1:0] alloc   = use_fr ? (fv & (~fv + 1'b1)) : (rv & (~rv + 1'b1));
+            wire          w_hit   = w_v_q && hh_hit;
+            wire [NP-1:0] wr_oh   = w_hit ? pm : ins ? alloc : {NP{1'b0}};
+            wire          unmark  = w_hit && r_hit && c_hit >= thr_m1_q;   // sat(c+1) >= thr
+            wire [CW-1:0] c_new   = w_hit ? sat_inc(c_hit) : newmin;
+            wire          r_new   = w_hit && r_hit && !unmark;
+            wire [LWW-1:0] word_new = {ep_q, 1'b1, r_new, w_a_q, w_b_q, c_new};
+            assign hh_hit   = |pm;
+            assign hh_found = use_fr || |rv;
+            assign hh_conf  = promo && !hh_found && (room || rep_q != {KB{1'b0}});
+
+            // the written position's number (way-major, then the stash)
+            reg [DAB-1:0] wpos;
+            integer hp;
+            always @* begin
+                wpos = {DAB{1'b0}};
+                for (hp = 0; hp < NW; hp = hp + 1)
+                    if (wr_oh[hp]) wpos = wpos | (hp[DAB-1:0] * ACC_SETS[DAB-1:0] +
+                                                  {{(DAB-SB){1'b0}}, w_as_q[SB*hp +: SB]});
+                for (hp = 0; hp < NS; hp = hp + 1)
+                    if (wr_oh[NW+hp]) wpos = wpos | (NW[DAB-1:0] * ACC_SETS[DAB-1:0] + hp[DAB-1:0]);
+            end
+
+            // L writes: INIT clear, the tuple in W, or the scrubber's rewrite
+            always @* begin
+                for (hw = 0; hw < NW; hw = hw + 1) begin
+                    l_we[hw] = 1'b0;
+                    l_wa[SB*hw +: SB] = {SB{1'b0}};
+                    l_wd[LWW*hw +: LWW] = {LWW{1'b0}};
+                    if (st_q == ST_INIT) begin
+                        l_we[hw] = 1'b1;
+                        l_wa[SB*hw +: SB] = init_addr_q[SB-1:0];
+                    end else if (wr_oh[hw]) begin
+                        l_we[hw] = 1'b1;
+                        l_wa[SB*hw +: SB] = w_as_q[SB*hw +: SB];
+                        l_wd[LWW*hw +: LWW] = word_new;
+                    end else if (s_stale[hw]) begin
+                        l_we[hw] = 1'b1;
+                        l_wa[SB*hw +: SB] = sr_addr_q[SB-1:0];
+                        l_wd[LWW*hw +: LWW] = sl[LWW*hw +: LWW];
+                    end
+                end
+            end
+            always @(posedge clk_i) begin
+                lf_en_q <= rst_i ? {NW{1'b0}} : l_we;
+                lf_a_q  <= l_wa;
+                lf_d_q  <= l_wd;
+            end
+
+            // stash and the live / replaceable counts; at the interval end
+            // (after the last tuple's own update) retaining keeps the
+            // candidates as replaceable entries with count 0
+            wire [KB-1:0] live_n = live_q + {{(KB-1){1'b0}}, ins && use_fr};
+            wire [KB-1:0] rep_n  = rep_q - {{(KB-1){1'b0}}, ins && !use_fr} - {{(KB-1){1'b0}}, unmark};
+            wire [KB-1:0] kept   = cfg_retain_i ? live_n - rep_n : {KB{1'b0}};
+            // each stash entry after this clock's W write (v1, r1, c1) and
+            // whether the interval end keeps it (ke)
+            reg  [NSX-1:0]    v1, r1, ke;
+            reg  [NSX*CW-1:0] c1;
+            integer hs;
+            always @* begin
+                v1 = {NSX{1'b0}};
+                r1 = {NSX{1'b0}};
+                ke = {NSX{1'b0}};
+                c1 = {NSX*CW{1'b0}};
+                for (hs = 0; hs < NS; hs = hs + 1) begin
+                    v1[hs] = s_v_q[hs] || wr_oh[NW+hs];
+                    r1[hs] = wr_oh[NW+hs] ? r_new : s_r_q[hs];
+                    c1[CW*hs +: CW] = wr_oh[NW+hs] ? c_new : s_c_q[CW*hs +: CW];
+                    ke[hs] = cfg_retain_i && v1[hs] && c1[CW*hs +: CW] >= cfg_thr_i;
+                end
+            end
+            always @(posedge clk_i) begin
+                if (rst_i) begin
+                    s_v_q  <= {NSX{1'b0}};
+                    s_r_q  <= {NSX{1'b0}};
+                    live_q <= {KB{1'b0}};
+                    rep_q  <= {KB{1'b0}};
+                end else begin
+                    live_q <= bnd ? kept : live_n;
+                    rep_q  <= bnd ? kept : rep_n;
+                    s_v_q  <= bnd ? ke : v1;
+                    s_r_q  <= bnd ? ke : r1;
+                end
+                s_c_q <= bnd ? {NSX*CW{1'b0}} : c1;
+            end
+            genvar gs;
+            for (gs = 0; gs < NS; gs = gs + 1) begin : g_stash
+                always @(posedge clk_i)
+                    if (wr_oh[NW+gs]) begin
+                        s_a_q[W*gs +: W] <= w_a_q;
+                        s_b_q[W*gs +: W] <= w_b_q;
+                    end
+            end
+
+            // dump copies: D[dpar_q] takes this interval's writes, the other
+            // one is scanned (position dp_q's word is read a clock ahead)
+            reg            dpar_q;
+            reg  [DPB-1:0] dp_q;
+            wire [HW-1:0]  d0_rd, d1_rd;
+            wire [HW-1:0]  d_rd   = dpar_q ? d0_rd : d1_rd;
+            wire           at_end = dp_q == NPOS_P;
+            wire           cand   = !at_end && d_rd[CW-1:0] >= cfg_thr_i;
+            wire           o_room = !ov_q || out_ready_i;
+            wire           scan   = dmp_q && nx_ok_q;
+            wire           dp_adv = scan && !at_end && (!cand || o_room);
+            wire [DPB-1:0] dp_d   = bnd ? {DPB{1'b0}} : dp_q + {{(DPB-1){1'b0}}, dp_adv};
+            wire           cur_we = (st_q == ST_INIT) || (|wr_oh);
+            wire [DAB-1:0] cur_wa = (st_q == ST_INIT) ? init_addr_q[DAB-1:0] : wpos;
+            wire [HW-1:0]  cur_wd = (st_q == ST_INIT) ? {HW{1'b0}} : {w_a_q, w_b_q, c_new};
+            wire           prv_we = (st_q == ST_INIT) || dp_adv;
+            wire [DAB-1:0] prv_wa = (st_q == ST_INIT) ? init_addr_q[DAB-1:0] : dp_q[DAB-1:0];
+            hwp_sdp_ram #(.DW(HW), .AW(DAB), .RW_OLD(0)) u_d0 (
+                .clk_i(clk_i),
+                .we_i(dpar_q ? prv_we : cur_we), .waddr_i(dpar_q ? prv_wa : cur_wa),
+                .wdata_i(dpar_q ? {HW{1'b0}} : cur_wd),
+                .re_i(1'b1), .raddr_i(dp_d[DAB-1:0]), .oce_i(1'b1), .rdata_o(d0_rd)
+            );
+            hwp_sdp_ram #(.DW(HW), .AW(DAB), .RW_OLD(0)) u_d1 (
+                .clk_i(clk_i),
+                .we_i(dpar_q ? cur_we : prv_we), .waddr_i(dpar_q ? cur_wa : prv_wa),
+                .wdata_i(dpar_q ? cur_wd : {HW{1'b0}}),
+                .re_i(1'b1), .raddr_i(dp_d[DAB-1:0]), .oce_i(1'b1), .rdata_o(d1_rd)
+            );
+            always @(posedge clk_i) begin
+                if (rst_i) begin
+                    dpar_q <= 1'b0;
+                    dp_q   <= {DPB{1'b0}};
+                end else begin
+                    if (bnd) dpar_q <= !dpar_q;
+                    dp_q <= dp_d;
+                end
+            end
+            assign hh_ld     = scan && (at_end || cand) && o_room;
+            assign hh_ld_any = cand;
+            assign hh_oa     = cand ? d_rd[CW+W +: W] : {W{1'b0}};
+            assign hh_ob     = cand ? d_rd[CW +: W] : {W{1'b0}};
+            assign hh_oc     = d_rd[CW-1:0];
+        end else begin : g_nohacc
+            assign hh_hit    = 1'b0;
+            assign hh_found  = 1'b0;
+            assign hh_conf   = 1'b0;
+            assign hh_ld     = 1'b0;
+            assign hh_ld_any = 1'b0;
+            assign hh_oa     = {W{1'b0}};
+            assign hh_ob     = {W{1'b0}};
+            assign hh_oc     = {CW{1'b0}};
         end
     endgenerate
 `ifdef FORMAL
@@ -840,9 +1145,9 @@ module hwp_mhash #(
             assert(w_u_q == f_min(w_en_q & ~f_w_sh1, w_addr_q));
             assert(mn == f_min(w_en_q, w_addr_q));
         end
-        for (fk = 0; fk < ACC_K; fk = fk + 1) begin
+        for (fk = 0; fk < RK; fk = fk + 1) begin
             if (w_v_q) assert(acc_m[fk] == (acc_v[fk] && acc_a[fk] == w_a_q && acc_b[fk] == w_b_q));
-            for (fk2 = fk + 1; fk2 < ACC_K; fk2 = fk2 + 1)
+            for (fk2 = fk + 1; fk2 < RK; fk2 = fk2 + 1)
                 if (acc_v[fk] && acc_v[fk2]) assert(acc_a[fk] != acc_a[fk2] || acc_b[fk] != acc_b[fk2]);
         end
         assert(!(w_v_q && sr_v_q));

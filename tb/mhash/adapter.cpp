@@ -6,13 +6,16 @@
 // the destination register's new value, 0 when the record has none):
 // mhash_event_of, the mapping `hwprof run/eval/stream --engine mhash` use.
 // Every cycle compares in_ready, the
-// candidate stream and the refused and promotion counters; at every interval end
-// (and at the end) compares every bank word, every accumulator entry and the
-// epoch/scrub/interval registers; after every promotion compares the
-// accumulator entry it wrote.
+// candidate stream and the refused, promotion and conflict counters; at every interval end
+// (and at the end) compares every bank word, every accumulator entry (register
+// accumulator) and the epoch/scrub/interval registers; after every promotion
+// compares the accumulator entry it wrote (register accumulator). The hashed
+// accumulator (ACC_WAYS > 0) is checked through its outputs: every candidate
+// and count of every interval, every refusal and conflict, cycle by cycle.
 //
 // Build-time parameters (--param, from SIM_GPARAMS): W N_COUNTERS CW EW
-// MAX_TABLES (must be 16: the adapter reads the 16 bank memories) ACC_K LW SEED.
+// MAX_TABLES (must be 16: the adapter reads the 16 bank memories) ACC_K LW SEED
+// ACC_WAYS ACC_SETS ACC_STASH.
 // Run-time (--param, from SIM_ARGS): tables cons reset shield retain interval thr.
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +45,9 @@ public:
         p.ew = (int)opt.get_int("EW", 8);
         p.max_tables = (int)opt.get_int("MAX_TABLES", 16);
         p.acc_k = (uint32_t)opt.get_int("ACC_K", 100);
+        p.acc_ways = (int)opt.get_int("ACC_WAYS", 0);
+        p.acc_sets = (uint32_t)opt.get_int("ACC_SETS", 64);
+        p.acc_stash = (int)opt.get_int("ACC_STASH", 0);
         p.lw = (int)opt.get_int("LW", 32);
         p.seed = (uint32_t)opt.get_int("SEED", 1);
         p.tables = (int)opt.get_int("tables", 4);
@@ -101,6 +107,7 @@ public:
         chk.eq("out_count_o", mo.out_count, v_->out_count_o);
         chk.eq("stat_refused_o", mo.stat_refused, v_->stat_refused_o);
         chk.eq("stat_promotions_o", mo.stat_promotions, v_->stat_promotions_o);
+        chk.eq("stat_conflict_o", mo.stat_conflict, v_->stat_conflict_o);
         if (mo.out_valid && mi.out_ready) {
             if (mo.out_eoi)
                 intervals_++;
@@ -112,7 +119,7 @@ public:
         clock();
         // a promotion rewrites one accumulator entry: compare it right away
         // (the whole state is compared at every interval end and at the end)
-        if (mo.ins && !mo.bnd) compare_entry(chk, mo.slot);
+        if (mo.ins && !mo.bnd && p_.acc_ways == 0) compare_entry(chk, mo.slot);
         return in.in_valid && mo.in_ready;
     }
     bool structural_event() const override { return event_; }
@@ -124,7 +131,8 @@ public:
             for (uint32_t a = 0; a < depth; a++)
                 chk.eqf(m_.mem[(uint32_t)j * depth + a], bank_word(j, a), "bank[%d][0x%x]", j, a);
         }
-        for (uint32_t k = 0; k < m_.acc.k; k++) compare_entry(chk, k);
+        if (p_.acc_ways == 0)
+            for (uint32_t k = 0; k < m_.acc.k; k++) compare_entry(chk, k);
         chk.eq("st_q", (uint64_t)m_.st, r->hwp_mhash__DOT__st_q);
         chk.eq("icnt_q", m_.icnt, r->hwp_mhash__DOT__icnt_q);
         chk.eq("ep_q", m_.ep, r->hwp_mhash__DOT__ep_q);

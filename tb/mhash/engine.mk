@@ -5,7 +5,7 @@
 SIM_TOP     := hwp_mhash
 SIM_RTL     := common/hwp_hash.v common/hwp_sdp_ram.v mhash/hwp_mhash.v
 SIM_CSRC    := tb/mhash/adapter.cpp
-SIM_CONFIGS := t4c1r0 t1 t16c0r1 ew2
+SIM_CONFIGS := t4c1r0 t1 t16c0r1 ew2 hk100 htight
 MHASH_G     := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=16 LW=32 SEED=1
 # t4c1r0: the paper's best configuration (4 tables, C1-R0, shielding, retaining)
 # with a short interval so every trace crosses many interval ends. A 32-entry
@@ -23,6 +23,16 @@ SIM_ARGS_t1    := --param tables=1 --param cons=0 --param reset=1 --param shield
 SIM_GPARAMS_t16c0r1 := $(MHASH_G) EW=8 ACC_K=8
 SIM_ARGS_t16c0r1    := --param tables=16 --param cons=0 --param reset=1 --param shield=0 \
                        --param retain=0 --param interval=997 --param thr=3
+# hk100, htight: the hashed accumulator (docs/mhash.md): k = 100 as 4 ways of
+# 64 slots and an 8-entry stash with t4c1r0's settings; and a tight one (2
+# ways of 8, 2 stash entries, k = 16) with ew2's 2-bit epochs and 40-tuple
+# intervals, which refuses promotions by conflict, reuses epochs (lazy clear
+# and scrub of the ways) and dumps back to back
+SIM_GPARAMS_hk100 := $(MHASH_G) EW=8 ACC_K=100 ACC_WAYS=4 ACC_SETS=64 ACC_STASH=8
+SIM_ARGS_hk100    := $(SIM_ARGS_t4c1r0)
+SIM_GPARAMS_htight := $(MHASH_G) EW=2 ACC_K=16 ACC_WAYS=2 ACC_SETS=8 ACC_STASH=2
+SIM_ARGS_htight    := --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
+                      --param retain=1 --param interval=40 --param thr=2
 # big: the 0.1% accumulator (k = 1000), 3 tables (non-power-of-2: 512 counters each).
 # NOT in SIM_CONFIGS: Verilator's C++ for 1000 register entries did not finish
 # compiling within an hour on the shared machine. k = 1000 is covered by the
