@@ -5,7 +5,7 @@
 SIM_TOP     := hwp_mhash
 SIM_RTL     := common/hwp_hash.v common/hwp_sdp_ram.v mhash/hwp_mhash.v
 SIM_CSRC    := tb/mhash/adapter.cpp
-SIM_CONFIGS := t4c1r0 t1 t16c0r1 ew2 hk100 htight
+SIM_CONFIGS := t4c1r0 t1 t16c0r1 ew2 hk100 htight hk1000
 MHASH_G     := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=16 LW=32 SEED=1
 # t4c1r0: the paper's best configuration (4 tables, C1-R0, shielding, retaining)
 # with a short interval so every trace crosses many interval ends. A 32-entry
@@ -33,6 +33,11 @@ SIM_ARGS_hk100    := $(SIM_ARGS_t4c1r0)
 SIM_GPARAMS_htight := $(MHASH_G) EW=2 ACC_K=16 ACC_WAYS=2 ACC_SETS=8 ACC_STASH=2
 SIM_ARGS_htight    := --param tables=8 --param cons=1 --param reset=1 --param shield=1 \
                       --param retain=1 --param interval=40 --param thr=2
+# hk1000: the 0.1% accumulator (k = 1000) in its hashed form, 16 ways of 128
+# and a 16-entry stash, with big's settings (3 tables of 512, C1-R0)
+SIM_GPARAMS_hk1000 := $(MHASH_G) EW=8 ACC_K=1000 ACC_WAYS=16 ACC_SETS=128 ACC_STASH=16
+SIM_ARGS_hk1000    := --param tables=3 --param cons=1 --param reset=0 --param shield=1 \
+                      --param retain=1 --param interval=5000 --param thr=5
 # big: the 0.1% accumulator (k = 1000), 3 tables (non-power-of-2: 512 counters each).
 # NOT in SIM_CONFIGS: Verilator's C++ for 1000 register entries did not finish
 # compiling within an hour on the shared machine. k = 1000 is covered by the
