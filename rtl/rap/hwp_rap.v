@@ -647,21 +647,24 @@ module hwp_rap #(
     // stage 3 + the issued item. Items are {ns, count, id}.
     localparam integer IW = W + CB + 1;
     localparam integer NPRE = TP + CR + 3;
-    localparam integer NCAND = NPRE + RQ;
-    reg [NCAND*IW-1:0] cd_v;   // candidates
-    reg [NCAND-1:0]    cd_ok;
+    reg [NPRE*IW-1:0]  cd_v;   // pipeline candidates (0: stage 3)
+    reg [NPRE-1:0]     cd_ok;
+    reg [RQ*IW-1:0]    qb_v;   // queue block, invalid slots zero
+    reg [RQB-1:0]      qb_n;
     reg [RQ*IW-1:0]    fq_v;
     reg [RQB-1:0]      fq_n;
     reg [RQ*IW-1:0]    cp_v;      // candidates 1.. compacted
     reg [RQB-1:0]      cp_n;
-    reg [NCAND*RQB-1:0] cp_pos;
+    reg [RQB-1:0]      pp_n;
+    reg [NPRE*RQB-1:0] cp_pos;
+    reg [NPRE-1:0]     pp_sel;    // pp_sel[k]: pp_n == k
     wire [TPW*IW-1:0]  s2d_item;   // s2d items, s2d_item[0] the youngest
     wire [TPW-1:0]     s2d_v;
     integer fr, fc;
     always @(*) begin
         fr = 0;
-        cd_v = {(NCAND*IW){1'b0}};
-        cd_ok = {NCAND{1'b0}};
+        cd_v = {(NPRE*IW){1'b0}};
+        cd_ok = {NPRE{1'b0}};
         cd_v[0 +: IW] = {s3_ns_q, s3_c_q, s3_id_q};
         if (CR != 0) begin
             cd_v[IW +: IW] = {s3p_ns, s3p_c, s3p_id};
@@ -682,28 +685,43 @@ module hwp_rap #(
         end
         cd_v[(CR + TP + 2)*IW +: IW] = {s1_ns_q, s1_c_q, s1_id_q};
         cd_ok[CR + TP + 2] = s1_v_q;
+        // the queue block is already contiguous from its slot 0: the queue,
+        // or else the event register. ev_v_q stands for iss_ev: the result
+        // is used only after a flush, which happens in RUN, where the two
+        // agree.
+        qb_v = {(RQ*IW){1'b0}};
         if (rq_n_q != {RQB{1'b0}}) begin
-            for (fc = 0; fc < RQ; fc = fc + 1) begin
-                cd_v[(NPRE + fc)*IW +: IW] = {rq_ns_q[fc], rq_c_q[fc*CB +: CB], rq_id_q[fc*W +: W]};
-                cd_ok[NPRE + fc] = fc < rq_n_q;
-            end
+            for (fc = 0; fc < RQ; fc = fc + 1)
+                if (fc < rq_n_q)
+                    qb_v[fc*IW +: IW] = {rq_ns_q[fc], rq_c_q[fc*CB +: CB], rq_id_q[fc*W +: W]};
+            qb_n = rq_n_q;
         end else begin
-            cd_v[NPRE*IW +: IW] = {1'b0, ev_c_q, ev_id_q};
-            cd_ok[NPRE] = iss_ev;
+            if (ev_v_q) qb_v[0 +: IW] = {1'b0, ev_c_q, ev_id_q};
+            qb_n = {{(RQB-1){1'b0}}, ev_v_q};
         end
-        // everything but stage 3 comes from registers: compacted by prefix
-        // counts (cp_pos: the slot of candidate fc), with AND-OR selects
-        cp_n = {RQB{1'b0}};
-        cp_pos = {(NCAND*RQB){1'b0}};
-        for (fc = 1; fc < NCAND; fc = fc + 1) begin
-            cp_pos[fc*RQB +: RQB] = cp_n;
-            cp_n = cp_n + {{(RQB-1){1'b0}}, cd_ok[fc]};
+        // the pipeline candidates but stage 3 (all from registers) compacted
+        // by prefix counts (cp_pos: the slot of candidate fc), with AND-OR
+        // selects; the queue block follows them, shifted by their count
+        // pp_n (one-hot in pp_sel)
+        pp_n = {RQB{1'b0}};
+        cp_pos = {(NPRE*RQB){1'b0}};
+        for (fc = 1; fc < NPRE; fc = fc + 1) begin
+            cp_pos[fc*RQB +: RQB] = pp_n;
+            pp_n = pp_n + {{(RQB-1){1'b0}}, cd_ok[fc]};
         end
+        for (fc = 0; fc < NPRE; fc = fc + 1)
+            pp_sel[fc] = (pp_n == fc[RQB-1:0]);
+        cp_n = pp_n + qb_n;
         cp_v = {(RQ*IW){1'b0}};
-        for (fr = 0; fr < RQ; fr = fr + 1)
-            for (fc = 1; fc < NCAND; fc = fc + 1)
+        for (fr = 0; fr < RQ; fr = fr + 1) begin
+            for (fc = 1; fc < NPRE; fc = fc + 1)
                 if (cd_ok[fc] && cp_pos[fc*RQB +: RQB] == fr[RQB-1:0])
                     cp_v[fr*IW +: IW] = cp_v[fr*IW +: IW] | cd_v[fc*IW +: IW];
+        end
+        for (fc = 0; fc < NPRE; fc = fc + 1)
+            for (fr = fc; fr < RQ; fr = fr + 1)
+                if (pp_sel[fc])
+                    cp_v[fr*IW +: IW] = cp_v[fr*IW +: IW] | qb_v[(fr - fc)*IW +: IW];
     end
     // the queue takes the flushed items a clock after the flush (rf_q), from
     // registers loaded on every clock: the compacted candidates, the stage-3
