@@ -128,34 +128,16 @@ module hwp_pfp #(
     reg [PC_W-1:0] lar_q;
     reg [NS*CNT_W-1:0] stat_q;
     // the window entries fp + c (c < NFE) and hd + c (c < NDE): the fetch
-    // and decode slots' and those the fetch and decode heads may move to,
-    // registers kept beside the pointers so that no adder precedes those
-    // window reads
+    // and decode slots' and those the fetch head may move to, registers kept
+    // beside the pointers so that no adder precedes those window reads
     localparam integer NFE = 2 * FETCH_W;
-    localparam integer NDE = DEC_W + ((FETCH_W > DEC_W) ? FETCH_W : DEC_W);
+    localparam integer NDE = DEC_W + FETCH_W;
     reg [NFE*WIN_BITS-1:0]     fe_q;
     reg [NDE*WIN_BITS-1:0]     de_q;
     // the fetch head: the fetch chain's bits {kind, taken, bwd} of fetch
     // slot k's window entry, a registered mirror of the window (below)
     localparam integer FR_W = 6;
     reg [FETCH_W*FR_W-1:0]     fh_q;
-    // the decode head: the decode chain's bits {kind, taken, val, sk, mp, n}
-    // of decode slot j's window entry, a registered mirror of the window
-    // (below)
-    localparam integer DR_W = 8 + SKIP_BITS;
-    reg [DEC_W*DR_W-1:0]       dh_q;
-    reg [DEC_W*DR_W-1:0]       dh_d;
-    reg [2*DEC_W*DR_W-1:0]     dh_rc;   // the record at hd + c
-    reg [DEC_W*DR_W-1:0]       dh_sk;   // at hd + i + 1 + n_i + c (first skip leader i)
-    // beside the decode head: the entries after slot j's block,
-    // hd + j + 1 + n_j + c (c < DEC_W), at [(j*DEC_W+c)*WIN_BITS +: WIN_BITS],
-    // so the records a skip moves the head to are read at registers
-    localparam integer DXW = DEC_W * DEC_W * WIN_BITS;
-    reg [DXW-1:0]              dx_q;
-    reg [DXW-1:0]              dx_d;
-    reg [2*DXW-1:0]            dx_rc;   // those of the records in dh_rc
-    reg [DEC_W*WIN_BITS-1:0]   dx_r;    // ... of one candidate record
-    reg [DXW-1:0]              dx_sk;   // ... of those in dh_sk
 
     // ------------------------------------------------------------ input decode
     wire [6:0] in_opc = in_insn_i[6:0];
@@ -225,8 +207,12 @@ module hwp_pfp #(
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
             wire [WIN_BITS-1:0] e = de_q[g*WIN_BITS +: WIN_BITS];
             assign ds_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
-            assign {ds_kind[g*4 +: 4], ds_taken[g], ds_val[g], ds_sk[g], ds_mp[g],
-                    ds_n[g*SKIP_BITS +: SKIP_BITS]} = dh_q[g*DR_W +: DR_W];
+            assign ds_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
+            assign ds_taken[g]                      = win_taken_q[e];
+            assign ds_val[g]                        = win_val_q[e];
+            assign ds_sk[g]                         = win_sk_q[e];
+            assign ds_mp[g]                         = win_mp_q[e];
+            assign ds_n[g*SKIP_BITS +: SKIP_BITS]   = win_n_q[e*SKIP_BITS +: SKIP_BITS];
         end
         for (g = 0; g < NDE; g = g + 1) begin : g_de_rst
             localparam [WIN_BITS-1:0] OFS = g;
@@ -351,8 +337,7 @@ module hwp_pfp #(
         end
 
         // the decoded slots' results
-        hd_d = hd_q; oc_d = oc_in; de_d = de_q;
-        dh_d = dh_rc[0 +: DEC_W*DR_W]; dx_d = dx_rc[0 +: DXW]; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
+        hd_d = hd_q; oc_d = oc_in; de_d = de_q; flag_c = flag_q; lar_v_c = lar_v_q; lar_c = lar_q; chk_c = chk_q;
         squash = 1'b0; resolve = 1'b0; res_pen = 4'd0; dec_fetched = 8'd0;
         upd = 1'b0;
         upd_sv = {DEC_W{1'b0}}; upd_flag = {DEC_W{1'b0}}; upd_pc = {(DEC_W*PC_W){1'b0}};
@@ -370,11 +355,6 @@ module hwp_pfp #(
                 hd_d = c_hd[j*PW +: PW];
                 oc_d = c_oc[j*PW +: PW];
                 de_d = c_he[j*NDE*WIN_BITS +: NDE*WIN_BITS];
-                // a skip ends the group at the first skip leader (c_stop)
-                dh_d = (c_pi[j] && ds_sk[j] && !c_fin[j]) ? dh_sk :
-                       dh_rc[(j+1)*DR_W +: DEC_W*DR_W];
-                dx_d = (c_pi[j] && ds_sk[j] && !c_fin[j]) ? dx_sk :
-                       dx_rc[(j+1)*DEC_W*WIN_BITS +: DXW];
                 flag_c = c_fout[j];
                 lar_v_c = c_pi[j];
                 if (dk == K_POP) d_pop = d_pop + 4'd1;
@@ -628,80 +608,6 @@ module hwp_pfp #(
         end
     end
 
-    // ------------------------------------------------------------ decode head
-    // dh_q mirrors the window at de_q, so the decode chain starts at
-    // registers. Its next value is the record at the entry slot j moves to,
-    // chosen late by the same selects as de_q from candidates read early at
-    // addresses that come from registers: the head itself (hd + c,
-    // c < DEC_W), hd + c (DEC_W <= c < 2 DEC_W) and hd + i + 1 + n_i + c
-    // after each slot i's block (dx_q), the first skip leader's chosen
-    // before the read (a group that skips ends there). Each candidate takes this cycle's window writes: the input
-    // record at the tail (kind, taken, val) and fetch's bits (sk, mp, n) of
-    // its slots' records. Those bits are forwarded whether or not the group
-    // reaches the slot (its run comes late in the cycle): a slot's entry is
-    // at or beyond the fetch pointer, not yet fetched, so decode does not look
-    // at it until fetch takes it, and in that cycle the forwarded bits are
-    // the ones written. The mirror thus equals the window at every fetched
-    // record, all that decode reads. Each candidate's dx entries follow
-    // from its entry and skip count.
-    reg  [WIN_BITS-1:0] dh_a;
-    reg                 dh_f;
-    reg  [DEC_W-1:0]    dh_fi;   // the first skip leader among the slots
-    reg  [DR_W-1:0]     dh_r;
-    reg  [DEC_W*WIN_BITS-1:0] dh_ska;  // the first skip leader's dx entries
-    reg  [WIN_BITS-1:0] dx_w, dx_0, dx_f;
-    reg                 dh_h0, dh_hk;
-    integer dc, df;
-    always @* begin
-        dh_f = 1'b0; dh_fi = {DEC_W{1'b0}};
-        for (dc = 0; dc < DEC_W; dc = dc + 1) begin
-            if (!dh_f && (ds_kind[dc*4 +: 4] == K_PI || ds_kind[dc*4 +: 4] == K_PIJ) && ds_sk[dc]) begin
-                dh_f = 1'b1;
-                dh_fi[dc] = 1'b1;
-            end
-        end
-        dh_ska = {(DEC_W*WIN_BITS){1'b0}};
-        for (dc = 0; dc < DEC_W; dc = dc + 1)
-            if (dh_fi[dc]) dh_ska = dx_q[dc*DEC_W*WIN_BITS +: DEC_W*WIN_BITS];
-        for (dc = 0; dc < 3 * DEC_W; dc = dc + 1) begin
-            if (dc < DEC_W) begin
-                dh_a = de_q[dc*WIN_BITS +: WIN_BITS];
-                dh_r = dh_q[dc*DR_W +: DR_W];
-            end else begin
-                dh_a = (dc < 2 * DEC_W) ? de_q[dc*WIN_BITS +: WIN_BITS] :
-                       dh_ska[(dc-2*DEC_W)*WIN_BITS +: WIN_BITS];
-                dh_r = {win_kind_q[dh_a*4 +: 4], win_taken_q[dh_a], win_val_q[dh_a],
-                        win_sk_q[dh_a], win_mp_q[dh_a], win_n_q[dh_a*SKIP_BITS +: SKIP_BITS]};
-            end
-            // dx entries: from the stored skip count, or from fetch's (its
-            // slot 0 may skip by lk_n, the others write 0), the sums formed
-            // before fetch's skip decision selects one
-            dh_h0 = (fs_e[0 +: WIN_BITS] == dh_a);
-            dh_hk = 1'b0;
-            for (df = 1; df < FETCH_W; df = df + 1)
-                if (fs_e[df*WIN_BITS +: WIN_BITS] == dh_a) dh_hk = 1'b1;
-            for (df = 0; df < DEC_W; df = df + 1) begin
-                dx_0 = dh_a + df[WIN_BITS-1:0] + 1'b1;
-                dx_w = dx_0 + {{(WIN_BITS-SKIP_BITS){1'b0}}, dh_r[SKIP_BITS-1:0]};
-                dx_f = dx_0 + {{(WIN_BITS-SKIP_BITS){1'b0}}, lk_n};
-                dx_r[df*WIN_BITS +: WIN_BITS] = dh_h0 ? (fwr_sk[0] ? dx_f : dx_0) :
-                                                dh_hk ? dx_0 : dx_w;
-            end
-            if (in_fire && dh_a == tl_e)
-                dh_r[DR_W-1 -: 6] = {in_kind, in_taken_i, in_val_i};
-            for (df = 0; df < FETCH_W; df = df + 1)
-                if (fs_e[df*WIN_BITS +: WIN_BITS] == dh_a)
-                    dh_r[SKIP_BITS+1:0] = {fwr_sk[df], fwr_mp[df], fwr_n[df*SKIP_BITS +: SKIP_BITS]};
-            if (dc < 2 * DEC_W) begin
-                dh_rc[dc*DR_W +: DR_W] = dh_r;
-                dx_rc[dc*DEC_W*WIN_BITS +: DEC_W*WIN_BITS] = dx_r;
-            end else begin
-                dh_sk[(dc-2*DEC_W)*DR_W +: DR_W] = dh_r;
-                dx_sk[(dc-2*DEC_W)*DEC_W*WIN_BITS +: DEC_W*WIN_BITS] = dx_r;
-            end
-        end
-    end
-
     // ------------------------------------------------------------ next state
     reg [NS*INC_W-1:0] sinc;   // increment of counter s at [s*INC_W +: INC_W]
     always @* begin
@@ -779,8 +685,6 @@ module hwp_pfp #(
             fh_q <= {(FETCH_W*FR_W){1'b0}};
             fh_sk_q <= {(NSK*FR_W){1'b0}};
             de_q <= de_rst;
-            dh_q <= {(DEC_W*DR_W){1'b0}};
-            dx_q <= {DXW{1'b0}};
             tl_q <= {PW{1'b0}};
             occ <= {PW{1'b0}}; avail <= {PW{1'b0}};
             fq_n_q <= 8'd0;
@@ -796,8 +700,6 @@ module hwp_pfp #(
             avail <= !go ? av_in : sq_q ? oc_in : av_d;
             fh_q <= go ? fh_n : fh_rc[0 +: FETCH_W*FR_W];
             fh_sk_q <= fh_sk_d;
-            dh_q <= dh_d;
-            dx_q <= dx_d;
             sinc_q <= go ? sinc : {(NS*INC_W){1'b0}};
             stat_q <= stat_n;
             if (go) begin
