@@ -74,15 +74,16 @@ endif
 # fpga/synth.sh, out-of-context bench; results in docs/mhash.md and
 # docs/results/speed.md). ECP5-85F: 4 tables x 512 counters (64-bit tuple
 # fields, 4 banks of 512 x {8-bit epoch, 24-bit counter}, one DP16KD each),
-# 32-entry accumulator. iCE40 UP5K (5280 LUTs, 30 EBRs): 16-bit
+# the paper's k = 100 accumulator in its hashed form (hk100's: 4 ways of 64
+# slots in block RAM and an 8-entry stash, docs/mhash.md). iCE40 UP5K (5280 LUTs, 30 EBRs): 16-bit
 # tuple fields, 4 banks, 16-bit counters and a 4-entry accumulator: the
 # pipeline's registers and class trees leave no room for the 12 register
 # entries the one-stage design had (nextpnr: 6686 / 5280 LCs with 12); the
 # paper's k=100 needs the accumulator in block RAM (see docs/mhash.md).
-SYNTH_GPARAMS_ecp5 := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=4 LW=32 SEED=1 EW=8 ACC_K=32
+SYNTH_GPARAMS_ecp5 := W=64 N_COUNTERS=2048 CW=24 MAX_TABLES=4 LW=32 SEED=1 EW=8 ACC_K=100 ACC_WAYS=4 ACC_SETS=64 ACC_STASH=8
 SYNTH_VFLAGS_ice40 := -GW=16 -GN_COUNTERS=2048 -GCW=16 -GEW=8 -GMAX_TABLES=4 -GACC_K=4 -GLW=24
 SYNTH_FREQ_icebreaker := 48
-SYNTH_FREQ_ulx3s      := 125
+SYNTH_FREQ_ulx3s      := 100
 # nextpnr-ecp5 with router2 (negotiated congestion): router1 on the ECP5
 # bench (k=32) re-routed most arcs it routed and did not converge
 SYNTH_PNR_OPTS_ecp5 := --router router2
