@@ -777,9 +777,15 @@ module hwp_mhash #(
     // and is read through the lazy rule (hlazy): a word of the previous
     // epoch is a retained candidate (replaceable, count 0) or empty, older
     // words are empty, so an interval end writes nothing. Each tuple's L
-    // words are read while it is in I and used in W; the only write it can
-    // miss is the one of the clock before (the tuple 1 ahead, or the
-    // scrubber), forwarded from lf_*_q. Every accumulator write of an
+    // words are read while it is in T through the block RAM's output
+    // register (OREG) and used in W, so the tag compare starts from
+    // flip-flops; the writes it can miss are those of the two clocks before
+    // (the tuples 2 and 1 ahead, the scrubber, INIT), forwarded from lf2_*_q
+    // (distance 2) and lf_*_q (distance 1, the newer, first). The
+    // scrubber's words are read the same way, two clocks ahead of its
+    // rewrite: while T is empty (so I is empty the clock after, when the
+    // banks' scrub read may issue) at the scrub pointer's next value. Every
+    // accumulator write of an
     // interval also goes to the dump copy of that interval's parity
     // (D[dpar_q]); after the interval end the dump scans the other copy, one
     // position per clock, streams the words with count >= threshold and
@@ -828,22 +834,38 @@ module hwp_mhash #(
                 w_as_q <= i_as_q;
             end
 
-            // ways: read for the tuple in I (or the scrubber when I is empty)
+            // ways: read for the tuple in T (or, when T is empty, for the
+            // scrubber at the pointer it has next clock), the word out for W
+            // (read latency 2)
             wire [NW*LWW-1:0] l_rd;
             reg  [NW-1:0]     l_we;
             reg  [NW*SB-1:0]  l_wa;
             reg  [NW*LWW-1:0] l_wd;
-            reg  [NW-1:0]     lf_en_q;          // last clock's L writes
-            reg  [NW*SB-1:0]  lf_a_q;
-            reg  [NW*LWW-1:0] lf_d_q;
+            reg  [NW-1:0]     lf_en_q, lf2_en_q;   // L writes 1 and 2 clocks ago
+            reg  [NW*SB-1:0]  lf_a_q, lf2_a_q;
+            reg  [NW*LWW-1:0] lf_d_q, lf2_d_q;
+            wire [SB-1:0]     sc_ptr_n = sc_ptr_q[SB-1:0] + {{(SB-1){1'b0}}, sr_issue};
             for (gw = 0; gw < NW; gw = gw + 1) begin : g_lway
-                hwp_sdp_ram #(.DW(LWW), .AW(SB), .RW_OLD(0)) u_ram (
+                hwp_sdp_ram #(.DW(LWW), .AW(SB), .OREG(1), .RW_OLD(0)) u_ram (
                     .clk_i(clk_i),
                     .we_i(l_we[gw]), .waddr_i(l_wa[SB*gw +: SB]), .wdata_i(l_wd[LWW*gw +: LWW]),
-                    .re_i(1'b1), .raddr_i(i_v_q ? i_as_q[SB*gw +: SB] : sc_ptr_q[SB-1:0]),
+                    .re_i(1'b1), .raddr_i(t_v_q ? t_as_q[SB*gw +: SB] : sc_ptr_n),
                     .oce_i(1'b1), .rdata_o(l_rd[LWW*gw +: LWW])
                 );
             end
+
+            // way lw's word at slot sa: the block RAM's, unless written 1 or
+            // 2 clocks ago (after its read)
+            function [LWW-1:0] lfwd(input integer lw, input [SB-1:0] sa);
+                begin
+                    if (lf_en_q[lw] && lf_a_q[SB*lw +: SB] == sa)
+                        lfwd = lf_d_q[LWW*lw +: LWW];
+                    else if (lf2_en_q[lw] && lf2_a_q[SB*lw +: SB] == sa)
+                        lfwd = lf2_d_q[LWW*lw +: LWW];
+                    else
+                        lfwd = l_rd[LWW*lw +: LWW];
+                end
+            endfunction
 
             // stash
             reg  [NSX-1:0]    s_v_q, s_r_q;
@@ -861,15 +883,13 @@ module hwp_mhash #(
             integer hw;
             always @* begin
                 for (hw = 0; hw < NW; hw = hw + 1) begin
-                    x = (lf_en_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB]) ?
-                        lf_d_q[LWW*hw +: LWW] : l_rd[LWW*hw +: LWW];
+                    x = lfwd(hw, w_as_q[SB*hw +: SB]);
                     wl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
                     pv[hw] = wl[LWW*hw + HW + 1];
                     pr[hw] = wl[LWW*hw + HW];
                     pm[hw] = pv[hw] && wl[LWW*hw + CW + W +: W] == w_a_q && wl[LWW*hw + CW +: W] == w_b_q;
                     pc[CW*hw +: CW] = wl[LWW*hw +: CW];
-                    x = (lf_en_q[hw] && lf_a_q[SB*hw +: SB] == sr_addr_q[SB-1:0]) ?
-                        lf_d_q[LWW*hw +: LWW] : l_rd[LWW*hw +: LWW];
+                    x = lfwd(hw, sr_addr_q[SB-1:0]);
                     sl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
                     s_stale[hw] = sr_v_q && x[LWW-1 -: EW] != ep_q;
                 end
@@ -940,9 +960,12 @@ module hwp_mhash #(
                 end
             end
             always @(posedge clk_i) begin
-                lf_en_q <= rst_i ? {NW{1'b0}} : l_we;
-                lf_a_q  <= l_wa;
-                lf_d_q  <= l_wd;
+                lf_en_q  <= rst_i ? {NW{1'b0}} : l_we;
+                lf_a_q   <= l_wa;
+                lf_d_q   <= l_wd;
+                lf2_en_q <= rst_i ? {NW{1'b0}} : lf_en_q;
+                lf2_a_q  <= lf_a_q;
+                lf2_d_q  <= lf_d_q;
             end
 
             // stash and the live / replaceable counts; at the interval end
