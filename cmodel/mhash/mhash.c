@@ -205,20 +205,22 @@ void mhash_acc_slots(const mhash_params *p, const uint32_t *idx, uint32_t *slot)
         slot[w] = (idx[p->max_tables - 1 - w] >> (ln - sb)) & (p->acc_sets - 1u);
 }
 
-/* Hashed accumulator: the i-th position a tuple may live in: its slot in
- * way i (i < nw), else stash entry i - nw. */
+/* The i-th position a tuple may live in: its slot in way i (i < nw), else
+ * stash entry i - nw; the register accumulator (nw = 0) is all stash, so
+ * position i is entry i. */
 static uint32_t acc_pos(const mhash_acc *acc, const uint32_t *aslot, uint32_t i)
 {
     return i < acc->nw ? i * acc->sets + aslot[i] : acc->nw * acc->sets + (i - acc->nw);
 }
 
-/* Hashed accumulator: the entry a promotion takes among the tuple's way
- * slots and the stash: an empty one while fewer than k are valid (ways
- * first, lowest first), else a replaceable one (same order). */
+/* The entry a promotion takes among the tuple's positions: an empty one
+ * while fewer than k are valid (ways first, lowest first), else a
+ * replaceable one (same order). With the register accumulator (n = k
+ * entries) an empty entry exists exactly while fewer than k are valid. */
 static void acc_pick(const mhash_acc *acc, const uint32_t *aslot, int *free_found,
                      uint32_t *free_idx, int *rep_found, uint32_t *rep_idx)
 {
-    uint32_t npos = acc->nw + acc->ns;
+    uint32_t npos = acc->nw + (acc->n - acc->nw * acc->sets);
     *free_found = *rep_found = 0;
     for (uint32_t i = 0; i < npos && acc->live < acc->k; i++) {
         uint32_t pos = acc_pos(acc, aslot, i);
@@ -261,23 +263,7 @@ void mhash_core_at(const mhash_params *p, mhash_acc *acc, uint64_t a, uint64_t b
         hit = 1;
         hit_idx = (uint32_t)hs;
     }
-    if (acc->nw) {
-        acc_pick(acc, aslot, &free_found, &free_idx, &rep_found, &rep_idx);
-    } else {
-        for (uint32_t k = 0; k < acc->k; k++)
-            if (!acc->v[k]) {
-                free_found = 1;
-                free_idx = k;
-                break;
-            }
-        if (!free_found)
-            for (uint32_t k = 0; k < acc->k; k++)
-                if (acc->v[k] && acc->r[k]) {
-                    rep_found = 1;
-                    rep_idx = k;
-                    break;
-                }
-    }
+    acc_pick(acc, aslot, &free_found, &free_idx, &rep_found, &rep_idx);
     int upd = !hit || !p->shield;
     int promo = !hit && newmin >= p->thr;
     int ins = promo && (free_found || rep_found);
