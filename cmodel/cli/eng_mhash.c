@@ -151,6 +151,7 @@ static void mh_event(int retire, uint64_t wm, const hwp_rec *r, uint64_t *a, uin
 
 typedef struct mh_totals {
     uint64_t events, intervals, cands, promotions, refused, tail;
+    uint64_t conflict; /* of the refused, those by the hashed accumulator's sets alone */
 } mh_totals;
 
 static void mh_print_begin(const mh_opts *o)
@@ -182,16 +183,25 @@ static void mh_print_end(const mh_opts *o, const mh_totals *t)
         printf("%s", o->summary ? "{" : "],\n ");
         mh_json_cfg(stdout, o);
         printf(", \"events\": %llu, \"intervals_done\": %llu, \"candidates\": %llu, "
-               "\"promotions\": %llu, \"refused\": %llu, \"tail_events\": %llu}\n",
+               "\"promotions\": %llu, \"refused\": %llu, \"tail_events\": %llu",
                (unsigned long long)t->events, (unsigned long long)t->intervals,
                (unsigned long long)t->cands, (unsigned long long)t->promotions,
                (unsigned long long)t->refused, (unsigned long long)t->tail);
+        if (o->p.acc_ways > 0)
+            printf(", \"refused_conflict\": %llu", (unsigned long long)t->conflict);
+        printf("}\n");
     } else {
         printf("mhash: %llu events, %llu intervals, %llu candidates reported, %llu promotions, "
-               "%llu refused (accumulator full), %llu events in the unfinished last interval\n",
+               "%llu refused (accumulator full",
                (unsigned long long)t->events, (unsigned long long)t->intervals,
                (unsigned long long)t->cands, (unsigned long long)t->promotions,
-               (unsigned long long)t->refused, (unsigned long long)t->tail);
+               (unsigned long long)t->refused);
+        if (o->p.acc_ways > 0)
+            printf("; %llu of them by a full set of the hashed accumulator)",
+                   (unsigned long long)t->conflict);
+        else
+            printf(")");
+        printf(", %llu events in the unfinished last interval\n", (unsigned long long)t->tail);
     }
 }
 
@@ -283,7 +293,8 @@ static int run_report(const char *cmd, mh_opts *o)
     mh_print_begin(o);
     int rc = mh_drive(cmd, o, 0, run_cb, &c, &m, &events, &tail);
     if (rc == 0) {
-        mh_totals t = {events, m.intervals, c.cands, m.promotions, m.refused, tail};
+        mh_totals t = {events, m.intervals, c.cands, m.promotions, m.refused, tail,
+                     m.refused_conflict};
         mh_print_end(o, &t);
     }
     mhash_fn_free(&m);
@@ -484,11 +495,6 @@ static int mhl_finish(const char *cmd, void *vs)
 {
     mh_link *s = vs;
     if (hwp_eo_mhash_finish(cmd, &s->eo)) return 2;
-    if (s->eo.p.acc_ways > 0) {
-        fprintf(stderr, "hwprof %s --engine mhash: --acc-ways: the board's engine has the "
-                        "register accumulator\n", cmd);
-        return 2;
-    }
     s->o.p = s->eo.p;
     return 0;
 }
@@ -515,8 +521,8 @@ static int mhl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_re
 static int mhl_end(const void *vs, const hwp_sess *ss)
 {
     (void)vs;
-    /* refused + promotions <= events: below 2^32 events the board's 32-bit
-     * wrapping counters are exact */
+    /* conflicts <= refused, refused + promotions <= events: below 2^32 events
+     * the board's 32-bit wrapping counters are exact */
     if (ss->events > 0xffffffffu) {
         fprintf(stderr, "hwprof %s: %llu events exceed the board's 32-bit refused / promotions "
                         "counters\n", ss->cmd, (unsigned long long)ss->events);
@@ -538,6 +544,9 @@ static int mhl_params(const void *vs, hwp_bparam *bp)
     BP(MAX_TABLES, "--max-tables", p->max_tables, 1);
     BP(ACC_K, "--accumulator", p->acc_k, 1);
     BP(SEED, "--seed", p->seed, 1);
+    BP(ACC_WAYS, "--acc-ways", p->acc_ways, 1);
+    BP(ACC_SETS, "--acc-sets", p->acc_sets, p->acc_ways > 0);
+    BP(ACC_STASH, "--acc-stash", p->acc_stash, p->acc_ways > 0);
 #undef BP
     return n;
 }
@@ -625,9 +634,9 @@ static int mhl_report(void *vs, const hwp_sess *ss)
         uint64_t e = i + 1 < s->nivl ? s->ivl[i + 1] : s->ncand;
         mh_print_interval(&s->o, i, s->cand + s->ivl[i], e - s->ivl[i]);
     }
-    /* COUNTERS: refused, promotions */
+    /* COUNTERS: refused, promotions, conflicts */
     mh_totals t = {ss->events, s->nivl, s->ncand, ss->ctr[1], ss->ctr[0],
-                   ss->events - s->nivl * s->o.p.interval};
+                   ss->events - s->nivl * s->o.p.interval, ss->ctr[2]};
     mh_print_end(&s->o, &t);
     return 0;
 }

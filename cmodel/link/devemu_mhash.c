@@ -62,7 +62,8 @@ static int mh_rec(hwl_dev *d, const hwp_rec *x)
 
 static int mh_eos(hwl_dev *d)
 {
-    hwl_dq_rec(d, HWL_TAG_MHASH_COUNTERS, 2, d->mh.refused, d->mh.promotions, 0);
+    hwl_dq_rec(d, HWL_TAG_MHASH_COUNTERS, 3, d->mh.refused, d->mh.promotions,
+               d->mh.refused_conflict);
     return 1;
 }
 

@@ -19,12 +19,13 @@
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
 // mhash: the ECP5 configuration of tb/mhash/engine.mk (SYNTH_GPARAMS_ecp5):
-// 4 tables x 512 counters in 4 banks, 32-entry accumulator
+// 4 tables x 512 counters in 4 banks, the paper's k = 100 accumulator in
+// its hashed form (4 ways of 64 slots in block RAM, an 8-entry stash)
 `ifdef HWP_ENGINE_MHASH
 `define HWP_ENG_MHZ      25
 `define HWP_ENG_W        64
 `define HWP_ENG_CW       24
-`define HWP_ENGINE_SIZES .W(64), .N_COUNTERS(2048), .CW(24), .EW(8), .MAX_TABLES(4), .ACC_K(32), .LW(32), .SEED(32'h1)
+`define HWP_ENGINE_SIZES .W(64), .N_COUNTERS(2048), .CW(24), .EW(8), .MAX_TABLES(4), .ACC_K(100), .ACC_WAYS(4), .ACC_SETS(64), .ACC_STASH(8), .LW(32), .SEED(32'h1)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
 // rap: 128 TCAM entries (the size whose error bound holds at eps 20 %,

@@ -3,7 +3,7 @@
 // not this file. Per engine, the link's engine
 // parameters that its description fixes (rtl/board/hwp_engines.vh adds the
 // widths).
-`define HWP_DESC_MHASH .NF(2), .NPARAM(8), .ENGINE_ID(8'd1), .KIND(8'd2)
+`define HWP_DESC_MHASH .NF(2), .NPARAM(11), .ENGINE_ID(8'd1), .KIND(8'd2)
 `define HWP_DESC_STRAT .NF(2), .NPARAM(9), .ENGINE_ID(8'd2), .KIND(8'd2)
 `define HWP_DESC_RAP .NF(1), .NPARAM(13), .ENGINE_ID(8'd3), .KIND(8'd1)
 `define HWP_DESC_PFP .NF(5), .NPARAM(10), .ENGINE_ID(8'd4), .KIND(8'd3)

@@ -15,7 +15,10 @@ localparam [31:0]  DESC_P5 = MAX_TABLES;  // hash tables built
 localparam [31:0]  DESC_P6 = ACC_K;  // accumulator entries
 localparam [31:0]  DESC_P7 = LW;  // interval counter bits
 localparam [31:0]  DESC_P8 = SEED;  // hash seed
-wire [511:0]       desc_info = {{256{1'b0}}, DESC_P8, DESC_P7, DESC_P6, DESC_P5, DESC_P4, DESC_P3, DESC_P2, DESC_P1};
+localparam [31:0]  DESC_P9 = ACC_WAYS;  // hashed accumulator ways, 0 = registers
+localparam [31:0]  DESC_P10 = ACC_SETS;  // hashed accumulator slots per way
+localparam [31:0]  DESC_P11 = ACC_STASH;  // hashed accumulator stash entries
+wire [511:0]       desc_info = {{160{1'b0}}, DESC_P11, DESC_P10, DESC_P9, DESC_P8, DESC_P7, DESC_P6, DESC_P5, DESC_P4, DESC_P3, DESC_P2, DESC_P1};
 // CONFIG 1: cfg_tables (hash tables used)
 localparam [7:0]   R_TABLES = 8'd1;
 localparam integer R_TABLES_W = 5;
@@ -111,6 +114,6 @@ localparam [7:0]   TAG_CAND_NF = 8'd3;
 localparam [7:0]   TAG_EOI = 8'h02;
 localparam [7:0]   TAG_EOI_NF = 8'd1;
 localparam [7:0]   TAG_COUNTERS = 8'hf1;
-localparam [7:0]   TAG_COUNTERS_NF = 8'd2;
+localparam [7:0]   TAG_COUNTERS_NF = 8'd3;
 localparam [7:0]   TAG_END = 8'hf0;
 localparam [7:0]   TAG_END_NF = 8'd0;

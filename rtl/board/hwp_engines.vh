@@ -41,7 +41,7 @@
 `ifdef HWP_ENGINE_MHASH
 `define HWP_ADAPTER     hwp_adapt_mhash
 `define HWP_IFW         (2 * `HWP_ENG_W)
-`define HWP_OFW         (2 + ((2 * `HWP_ENG_W + `HWP_ENG_CW > 64) ? 2 * `HWP_ENG_W + `HWP_ENG_CW : 64))
+`define HWP_OFW         (2 + ((2 * `HWP_ENG_W + `HWP_ENG_CW > 96) ? 2 * `HWP_ENG_W + `HWP_ENG_CW : 96))
 `define HWP_LINK_ENGINE `HWP_DESC_MHASH, .W(`HWP_ENG_W), .OW((`HWP_ENG_W > 32) ? `HWP_ENG_W : 32)
 `endif
 `ifdef HWP_ENGINE_RAP

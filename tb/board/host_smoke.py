@@ -245,7 +245,7 @@ def main():
             while i < len(body):
                 tag = body[i]; i += 1
                 nfld = {0x01: 3, 0x02: 2 if a.engine == "pfp" else 1, 0xF0: 0,
-                        0xF1: {"rap": 8, "pfp": 19, "mhash": 2}.get(a.engine, 1)}[tag]
+                        0xF1: {"rap": 8, "pfp": 19, "mhash": 3}.get(a.engine, 1)}[tag]
                 f = []
                 for _ in range(nfld):
                     v, i = getvar(body, i); f.append(v)

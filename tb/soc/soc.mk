@@ -95,10 +95,12 @@ SOC_OPTS_coproc_small  := --program value --cam-aw 3 --da-aw 5 --sb-aw 2 --ft-aw
 SOC_OPTS_coproc_value  := --program value
 SOC_OPTS_coproc_edge   := --program edge
 # the SoC board tops (SOC_BOARD): strat as the default preset (its A_k size
-# is not used without --ak), mhash as t4c1r0 built for at most 4 tables, rap
+# is not used without --ak), mhash as t4c1r0 with the hashed k = 100
+# accumulator, built for at most 4 tables, rap
 # with 128 entries, buffer 8, eps 20 % (fpga/ulx3s/hwp_sizes.vh)
 SOC_OPTS_strat_ulx3s   := $(SOC_OPTS_strat_default)
-SOC_OPTS_mhash_ulx3s   := $(SOC_OPTS_mhash_t4c1r0) --max-tables 4
+SOC_OPTS_mhash_ulx3s   := --accumulator 100 --acc-ways 4 --acc-sets 64 --acc-stash 8 --tables 4 \
+	--cons 1 --reset 0 --shield 1 --retain 1 --interval 2000 --threshold-count 20 --max-tables 4
 SOC_OPTS_rap_ulx3s     := --entries 128 --buffer 8 --eps 0.2
 SOC_OPTS ?= $(SOC_OPTS_$(ENGINE)_$(SOC_ECFG))
 # the engine's host side is hwprof's own (cmodel/cli/eng_<engine>.c); the

@@ -7,4 +7,4 @@
 # on the same records (first 6000 of gzip-edge.hwpt, 2000 with errors; the mhash model is the slowest) and the board build's
 # parameters, on a clean line and with bit flips and dropped bytes injected
 # in both directions (tb/board/e2e.sh).
-E2E_ERR_EVENTS=2000 exec bash "$(dirname "$0")/../../tb/board/e2e.sh" ulx3s mhash tests/traces/gzip-edge.hwpt 6000 -- --accumulator 32 --max-tables 4 --interval 1000
+E2E_ERR_EVENTS=2000 exec bash "$(dirname "$0")/../../tb/board/e2e.sh" ulx3s mhash tests/traces/gzip-edge.hwpt 6000 -- --accumulator 100 --acc-ways 4 --acc-sets 64 --acc-stash 8 --max-tables 4 --interval 1000

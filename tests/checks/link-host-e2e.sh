@@ -68,6 +68,15 @@ run_case mhash-edge-err mhash tests/traces/gzip-edge.hwpt "$ERRM" 1
 run_case mhash-retire-json mhash tests/traces/rv-sort-retire.hwpt "" 0 --json
 run_case mhash-ldval-err mhash tests/traces/sqlite3-ldval.hwpt "$ERRM" 1 --interval 2000 --json
 run_case strat-ldval strat tests/traces/sort-ldval.hwpt "" 0 --rate 16
+# a board with a small hashed accumulator (docs/mhash.md): COUNTERS carries
+# the refusals by a full set, which must be among the refusals for the case
+# to test them
+HACC="--accumulator 16 --acc-ways 2 --acc-sets 8 --acc-stash 2"
+run_case mhash-hashed mhash tests/traces/gzip-edge.hwpt \
+    "--set ACC_K=16 --set ACC_WAYS=2 --set ACC_SETS=8 --set ACC_STASH=2" 0 \
+    $HACC --threshold-count 10 --interval 2000 --summary
+if grep -Eq '; [1-9][0-9]* of them by a full set' "$B/mhash-hashed.run"; then note "ok mhash-hashed: set conflicts counted"
+else bad "mhash-hashed: no set conflicts in the run: $(tail -1 "$B/mhash-hashed.run")"; fi
 run_case strat-ldval-err strat tests/traces/sort-ldval.hwpt "$ERR" 1 --rate 16
 run_case strat-retire-msgs strat tests/traces/rv-lz-retire.hwpt "$ERR" 1 --rate 32 --messages
 # a strat board built with A_4 (the ULX3S top): the A_k size is checked only
@@ -111,6 +120,8 @@ expect_fail wrong-engine "runs engine mhash, requested --engine strat" \
     "$HW" stream --port "$PTY" --engine strat --max-events 1000 $T
 expect_fail build-mismatch "ACC_K=100, the requested options give 50 (--accumulator)" \
     "$HW" stream --port "$PTY" --engine mhash --accumulator 50 --max-events 1000 $T
+expect_fail acc-ways-mismatch "ACC_WAYS=0, the requested options give 4 (--acc-ways)" \
+    "$HW" stream --port "$PTY" --engine mhash --acc-ways 4 --acc-sets 64 --acc-stash 8 --max-events 1000 $T
 # the board is now at 3 Mbaud (left by the sessions above): a new session finds it
 "$HW" stream --port "$PTY" --engine mhash --max-events 3000 $T > "$B/again.stream" 2> "$B/again.err"
 "$HW" run --engine mhash --max-events 3000 $T > "$B/again.run"

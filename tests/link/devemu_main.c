@@ -107,7 +107,8 @@ static void usage(FILE *f)
             "Serves the C device model of the hwprof link on a new pseudo-terminal;\n"
             "prints \"PTY <slave path>\" on stdout, runs until SIGTERM/SIGINT.\n"
             "  --set NAME=V      build parameter by its RTL name (mhash: W N_COUNTERS CW EW\n"
-            "                    MAX_TABLES ACC_K LW SEED; strat: W IDX_W WAYS CNT_W MISS_W\n"
+            "                    MAX_TABLES ACC_K LW SEED ACC_WAYS ACC_SETS ACC_STASH;\n"
+            "                    strat: W IDX_W WAYS CNT_W MISS_W\n"
             "                    TAG_W AK_K FIFO_AW HASH_SEED; rap: W K N CW SB CB\n"
             "                    MERGE_FIRST MERGE_Q; pfp: FETCH_W DEC_W FQ\n"
             "                    WIN_BITS SET_BITS MIN_LEN SKIP_BITS BR_PEN PC_W CNT_W;\n"
@@ -151,7 +152,8 @@ static int set_param(hwl_dev_cfg *c, const char *kv)
     if (c->engine == HWL_ENG_MHASH) {
         P("W", c->mh.width) P("N_COUNTERS", c->mh.n_counters) P("CW", c->mh.cw) P("EW", c->mh.ew)
         P("MAX_TABLES", c->mh.max_tables) P("ACC_K", c->mh.acc_k) P("LW", c->mh.lw)
-        P("SEED", c->mh.seed)
+        P("SEED", c->mh.seed) P("ACC_WAYS", c->mh.acc_ways) P("ACC_SETS", c->mh.acc_sets)
+        P("ACC_STASH", c->mh.acc_stash)
     } else if (c->engine == HWL_ENG_STRAT) {
         P("W", c->st.width) P("IDX_W", c->st.idx_bits) P("WAYS", c->st.ways)
         P("CNT_W", c->st.cnt_bits) P("MISS_W", c->st.miss_bits) P("TAG_W", c->st.tag_bits)
