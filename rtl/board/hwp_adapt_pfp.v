@@ -10,10 +10,21 @@
 // (IFW = PC_W + 39; a class above 15 is passed as 0, taken is meta bit 10).
 // Engine domain: the engine with disp_ready tied to 1 and the dispatch hash
 // (hwp_pfp_dhash) beside it; once EOS is in, the engine is done and the
-// hash FIFO has drained, the output words are the seven COUNTERS pieces (19
-// statistics in enum pfp_stat order, three fields a piece), DHASH (hash,
-// overflow flag) and END: {type, piece, f2, f1, f0} (OFW = 197; type 0
-// COUNTERS, 1 DHASH, 2 END). docs/protocol.md, "Engines on the link".
+// hash FIFO has drained, the output words are record pieces of one field
+// each, a 5-bit index i: 0..18 COUNTERS field i (19 statistics in enum
+// pfp_stat order), 19 and 20 DHASH (hash, overflow flag), 21 END (OFW = 5).
+// docs/protocol.md, "Engines on the link".
+// The field values do not cross in the words: the link domain reads them
+// from the engine's statistics and the hash unit directly. They are final
+// before the first word is written into the output FIFO (the engine is
+// done, which stops its statistics one clock after its last cycle, and the
+// hash has taken every dispatched entry: the words start a clock after
+// that), and a word reaches the link domain only through the FIFO's
+// synchronizers, so every value the link reads has been stable for two
+// board clocks or more; they change again only in the engine's reset, which
+// the link enters after clearing its encoder (the shell's reset crossing).
+// This keeps the FIFO five bits wide instead of a piece's three 64-bit
+// fields.
 `default_nettype none
 module hwp_adapt_pfp #(
     parameter integer FETCH_W   = 4,          // engine: fetch width
@@ -27,7 +38,7 @@ module hwp_adapt_pfp #(
     parameter integer PC_W      = 32,         // engine: address bits
     parameter integer CNT_W     = 64,         // engine: statistics counter bits
     parameter integer IFW       = PC_W + 39,  // input word (fixed by PC_W)
-    parameter integer OFW       = 197         // output word (fixed)
+    parameter integer OFW       = 5           // output word (fixed)
 ) (
 `include "hwp_adapt_ports.vh"
 );
@@ -48,18 +59,30 @@ module hwp_adapt_pfp #(
             wire unused_pc = &{1'b0, rec_a_i[63:PC_W]};
         end
     endgenerate
-    localparam [1:0] T_CTR = 2'd0, T_DH = 2'd1, T_END = 2'd2;
-    wire [1:0] o_t     = orec_w_i[196:195];
-    wire [2:0] o_piece = orec_w_i[194:192];
-    wire       o_ctr   = o_t == T_CTR;
-    assign orec_done_o = o_t == T_END;
-    assign orec_tag_o  = o_ctr ? TAG_COUNTERS : o_t == T_DH ? TAG_DHASH : TAG_END;
-    assign orec_n_o    = o_t == T_DH ? 2'd2 : !o_ctr ? 2'd0 : o_piece == 3'd6 ? 2'd1 : 2'd3;
-    assign orec_cont_o = o_ctr && o_piece != 3'd0;
-    assign orec_last_o = !o_ctr || o_piece == 3'd6;
-    assign orec_f0_o   = orec_w_i[63:0];
-    assign orec_f1_o   = orec_w_i[127:64];
-    assign orec_f2_o   = orec_w_i[191:128];
+    // output word i (link domain): the record piece and its one field
+    localparam [4:0] I_HASH = 5'd19, I_OVF = 5'd20, I_END = 5'd21;
+    wire [4:0]  o_i   = orec_w_i;
+    wire        o_ctr = o_i < I_HASH;
+    wire [NSTAT*CNT_W-1:0] e_stat;
+    wire        dh_ovf;
+    wire [63:0] dh_hash;
+    wire [63:0] o_stat;
+    generate
+        if (CNT_W < 64) begin : g_stat
+            assign o_stat = {{(64 - CNT_W){1'b0}}, e_stat[o_i*CNT_W +: CNT_W]};
+        end else begin : g_stat64
+            assign o_stat = e_stat[o_i*CNT_W +: CNT_W];
+        end
+    endgenerate
+    wire [63:0] o_f = o_ctr ? o_stat : o_i == I_HASH ? dh_hash : {63'd0, o_i == I_OVF && dh_ovf};
+    assign orec_done_o = o_i == I_END;
+    assign orec_tag_o  = o_ctr ? TAG_COUNTERS : o_i == I_END ? TAG_END : TAG_DHASH;
+    assign orec_n_o    = o_i == I_END ? 2'd0 : 2'd1;
+    assign orec_cont_o = o_i != 5'd0 && o_i != I_HASH && o_i != I_END;
+    assign orec_last_o = o_i == 5'd18 || o_i == I_OVF || o_i == I_END;
+    assign orec_f0_o   = o_f;
+    assign orec_f1_o   = 64'd0;
+    assign orec_f2_o   = 64'd0;
 
     // ---------------------------------------------------------------- engine (engine domain)
     wire                   e_go, e_done, e_bdt_write;
@@ -67,7 +90,6 @@ module hwp_adapt_pfp #(
     wire [DEC_W*4-1:0]     e_skind;
     wire [3:0]             e_disp_n, e_disp_pi_n, e_res_cnt;
     wire [PC_W-1:0]        e_disp_pc, e_lar;
-    wire [NSTAT*CNT_W-1:0] e_stat;
     wire [WIN_BITS:0]      e_hd, e_fp, e_tl;
     wire [7:0]             e_fq_n, e_flags;
     wire [2*PC_W+2:0]      e_bdt;
@@ -88,51 +110,28 @@ module hwp_adapt_pfp #(
     );
     wire unused_eng = &{1'b0, e_go, e_bdt_write, e_disp_pi_n, e_disp_pc, e_hd, e_fp, e_tl,
                         e_fq_n, e_flags, e_res_cnt, e_lar, e_bdt};
-    wire        drained, dh_ovf;
-    wire [63:0] dh_hash;
+    wire        drained;
     hwp_pfp_dhash #(.DEC_W(DEC_W), .WIN_BITS(WIN_BITS), .PC_W(PC_W)) u_dh (
         .clk_i(eclk_i), .rst_i(erst_i), .disp_n_i(e_disp_n), .disp_slot_pc_i(e_spc),
         .disp_slot_kind_i(e_skind), .drained_o(drained),
         .hash_o(dh_hash), .ovf_o(dh_ovf)
     );
     // after EOS, once the engine is done and the hash FIFO has drained:
-    // COUNTERS in pieces 0..6, DHASH, then END
-    reg  [2:0] fin_q;                  // 0 running, 1 COUNTERS, 2 DHASH, 3 END, 4 done
-    reg  [2:0] pc_q;                   // COUNTERS piece
+    // words 0 .. I_END
+    reg  [1:0] fin_q;                  // 0 running, 1 sending, 2 done
+    reg  [4:0] i_q;                    // word being offered
     always @(posedge eclk_i) begin
         if (erst_i || !eos_i) begin
-            fin_q <= 3'd0; pc_q <= 3'd0;
-        end else if (fin_q == 3'd0) begin
-            if (e_done && drained) fin_q <= 3'd1;
-        end else if (fin_q != 3'd4 && out_ready_i) begin
-            if (fin_q == 3'd1 && pc_q != 3'd6) pc_q <= pc_q + 3'd1;
-            else fin_q <= fin_q + 3'd1;
+            fin_q <= 2'd0; i_q <= 5'd0;
+        end else if (fin_q == 2'd0) begin
+            if (e_done && drained) fin_q <= 2'd1;
+        end else if (fin_q == 2'd1 && out_ready_i) begin
+            if (i_q == I_END) fin_q <= 2'd2;
+            else i_q <= i_q + 5'd1;
         end
     end
-    function [63:0] stat_sel;
-        input integer s;
-        begin
-            stat_sel = 64'd0;
-            if (s < NSTAT) stat_sel[CNT_W-1:0] = e_stat[s*CNT_W +: CNT_W];
-        end
-    endfunction
-    reg  [63:0] f0, f1, f2;
-    always @(*) begin
-        if (fin_q == 3'd2) begin
-            f0 = dh_hash; f1 = {63'd0, dh_ovf}; f2 = 64'd0;
-        end else case (pc_q)
-            3'd0: begin f0 = stat_sel(0);  f1 = stat_sel(1);  f2 = stat_sel(2);  end
-            3'd1: begin f0 = stat_sel(3);  f1 = stat_sel(4);  f2 = stat_sel(5);  end
-            3'd2: begin f0 = stat_sel(6);  f1 = stat_sel(7);  f2 = stat_sel(8);  end
-            3'd3: begin f0 = stat_sel(9);  f1 = stat_sel(10); f2 = stat_sel(11); end
-            3'd4: begin f0 = stat_sel(12); f1 = stat_sel(13); f2 = stat_sel(14); end
-            3'd5: begin f0 = stat_sel(15); f1 = stat_sel(16); f2 = stat_sel(17); end
-            default: begin f0 = stat_sel(18); f1 = 64'd0; f2 = 64'd0; end
-        endcase
-    end
-    wire [1:0] t = fin_q == 3'd1 ? T_CTR : fin_q == 3'd2 ? T_DH : T_END;
-    assign out_valid_o = fin_q != 3'd0 && fin_q != 3'd4;
-    assign out_w_o     = {t, pc_q, f2, f1, f0};
+    assign out_valid_o = fin_q == 2'd1;
+    assign out_w_o     = i_q;
     // no host port, no interrupt
     wire   unused_hop = in_hop_i;
     assign irq_o      = 1'b0;

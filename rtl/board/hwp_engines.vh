@@ -53,7 +53,7 @@
 `ifdef HWP_ENGINE_PFP
 `define HWP_ADAPTER     hwp_adapt_pfp
 `define HWP_IFW         (`HWP_ENG_W + 39)
-`define HWP_OFW         197
+`define HWP_OFW         5
 `define HWP_LINK_ENGINE `HWP_DESC_PFP, .W(`HWP_ENG_W), .OW(64)
 `endif
 `ifdef HWP_ENGINE_COPROC

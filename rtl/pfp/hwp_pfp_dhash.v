@@ -19,6 +19,9 @@
 // ovf_o is a sticky flag set if a cycle's dispatches did not fit all the same
 // (the shell reports it to the host, which refuses the result;
 // tests/checks/pfp-dhash.sh shows it set with a too small FIFO).
+// DEC_W = 1: at most one entry a clock arrives and the hash takes one a
+// clock, so no FIFO is built: the entry is registered and hashed the clock
+// after, and ovf_o stays clear.
 // drained_o: FIFO empty and the hash up to date.
 `default_nettype none
 module hwp_pfp_dhash #(
@@ -99,8 +102,18 @@ module hwp_pfp_dhash #(
 `endif
         end
     endgenerate
-    // the entry read last cycle, as a 64-bit word pc * 16 + kind (mod 2^64)
-    wire [DW-1:0] rdat = rd_all[rsel_q*DW +: DW];
+    // DEC_W = 1: the entry dispatched last clock, in place of the FIFO
+    reg           dv_q;
+    reg  [DW-1:0] dd_q;
+    always @(posedge clk_i) begin
+        if (rst_i) dv_q <= 1'b0;
+        else dv_q <= disp_n_i != 4'd0;
+        dd_q <= {disp_slot_pc_i[PC_W-1:0], disp_slot_kind_i[3:0]};
+    end
+    localparam    DIRECT = DEC_W == 1;
+    // the entry to hash this clock (valid x_v), as a 64-bit word pc * 16 + kind (mod 2^64)
+    wire          x_v  = DIRECT ? dv_q : hv_q;
+    wire [DW-1:0] rdat = DIRECT ? dd_q : rd_all[rsel_q*DW +: DW];
     wire [63:0]   hx;
     generate
         if (DW >= 64) begin : g_x64
@@ -112,9 +125,14 @@ module hwp_pfp_dhash #(
             assign hx = h_q ^ {{(64-DW){1'b0}}, rdat};
         end
     endgenerate
-    // hx * 0x100000001b3: 0x1b3 = 3 * (1 + 2^4 + 2^7)
-    wire [63:0] hy = hx + {hx[62:0], 1'b0};
-    wire [63:0] hp = hy + {hy[59:0], 4'd0} + {hy[56:0], 7'd0} + {hx[23:0], 40'd0};
+    // hx * 0x100000001b3: 0x1b3 = 3 * (1 + 2^4 + 2^7), as a chain of
+    // two-input adds: keep stops Yosys from merging them into one
+    // multi-operand sum, which it builds on the iCE40 as a tree of LUT full
+    // adders in front of one carry chain (about half again the LUTs)
+    (* keep *) wire [63:0] hy = hx + {hx[62:0], 1'b0};
+    (* keep *) wire [63:0] s1 = hy + {hy[59:0], 4'd0};
+    (* keep *) wire [63:0] s2 = s1 + {hy[56:0], 7'd0};
+    wire [63:0] hp = s2 + {hx[23:0], 40'd0};
     always @(posedge clk_i) begin
         if (rst_i) begin
             cnt_q <= {CW{1'b0}}; wb_q <= 4'd0; rb_q <= 4'd0; rsel_q <= 4'd0;
@@ -139,12 +157,12 @@ module hwp_pfp_dhash #(
                     rb_q <= rb_q + 1'b1;
                 end
             end
-            if (hv_q) h_q <= hp;
+            if (x_v) h_q <= hp;
         end
     end
-    assign drained_o = cnt_q == {CW{1'b0}} && !hv_q;
+    assign drained_o = DIRECT ? !dv_q : cnt_q == {CW{1'b0}} && !hv_q;
     assign hash_o    = h_q;
-    assign ovf_o     = ovf_q;
+    assign ovf_o     = !DIRECT && ovf_q;
 `ifdef FORMAL
     // Properties (tests/formal/hwp_pfp_dhash.sby). Environment: at most
     // DEC_W dispatches a clock, never more than the FIFO has room for (the
