@@ -155,6 +155,8 @@ void cp_reset(coproc *m)
     m->d_valid = 0;
     m->d_upc = 0;
     m->e_valid = 0;
+    m->e_rd = 0;
+    memset(&m->x, 0, sizeof m->x);
     m->e_upc = 0;
     m->e_word = 0;
     m->e_daddr = 0;
@@ -209,6 +211,58 @@ static uint32_t isrc(const coproc *m, uint32_t s, uint32_t midx, uint32_t dr)
     }
 }
 
+/* The read cycle of the execute stage (rtl/coproc/hwp_coproc_rd.v): the
+ * value operands, dr (the data-array word, bypassed), the CAM lookup of A and
+ * the value ALU. */
+static void cp_read(const coproc *m, uint64_t w, uint32_t dr, cp_rd *x)
+{
+    uint32_t cam_n = 1u << m->cfg.cam_aw;
+    uint32_t vop = cp_fld(w, CP_F_VOP, 4), va = cp_fld(w, CP_F_VA, 5), vb = cp_fld(w, CP_F_VB, 5);
+    uint32_t A = vsrc(m, va, dr), B = vsrc(m, vb, dr);
+    /* associative lookup of A: lowest matching valid entry */
+    int hit = 0;
+    uint32_t midx = 0;
+    for (uint32_t k = 0; k < cam_n; k++) {
+        if (m->cam_valid[k] && m->cam_key[k] == A) {
+            hit = 1;
+            midx = k;
+            break;
+        }
+    }
+    uint32_t vres = 0;
+    int vsat = 0;
+    uint64_t wide;
+    switch (vop) {
+    case CP_V_NOP: break;
+    case CP_V_MOV: vres = A; break;
+    case CP_V_ADD: vres = A + B; break;
+    case CP_V_SUB: vres = A - B; break;
+    case CP_V_SADD:
+        wide = (uint64_t)A + B;
+        vsat = wide > 0xffffffffull;
+        vres = vsat ? 0xffffffffu : (uint32_t)wide;
+        break;
+    case CP_V_SSUB: vsat = A < B; vres = vsat ? 0u : A - B; break;
+    case CP_V_AND: vres = A & B; break;
+    case CP_V_OR: vres = A | B; break;
+    case CP_V_XOR: vres = A ^ B; break;
+    case CP_V_SHR: vres = A >> (B & 31u); break;
+    case CP_V_SHL: vres = A << (B & 31u); break;
+    case CP_V_RAND: vres = m->lfsr & B; break;
+    case CP_V_CEQ: vres = A == B; break;
+    case CP_V_CNE: vres = A != B; break;
+    case CP_V_CLT: vres = A < B; break;
+    default: vres = A <= B; break; /* CP_V_CLE */
+    }
+    x->a = A;
+    x->dr = dr;
+    x->vres = vres;
+    x->vsat = vsat;
+    x->hit = hit;
+    x->midx = midx;
+    x->dsat = dr >= imask(m->cntw);
+}
+
 static int read_ok(const coproc *m, uint32_t op, uint32_t addr)
 {
     uint32_t sp = addr >> 12, idx = addr & 0xfffu;
@@ -251,48 +305,18 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
 
     /* ------------------------------------------------ execute stage */
     uint64_t w = m->e_word;
-    uint32_t vop = cp_fld(w, CP_F_VOP, 4), vd = cp_fld(w, CP_F_VD, 3), va = cp_fld(w, CP_F_VA, 5),
-             vb = cp_fld(w, CP_F_VB, 5), iop = cp_fld(w, CP_F_IOP, 3), id = cp_fld(w, CP_F_ID, 3),
+    uint32_t vop = cp_fld(w, CP_F_VOP, 4), vd = cp_fld(w, CP_F_VD, 3),
+             iop = cp_fld(w, CP_F_IOP, 3), id = cp_fld(w, CP_F_ID, 3),
              ia = cp_fld(w, CP_F_IA, 4), ib = cp_fld(w, CP_F_IB, 4), dop = cp_fld(w, CP_F_DOP, 2),
              cop = cp_fld(w, CP_F_COP, 2), ci = cp_fld(w, CP_F_CI, 3), bc = cp_fld(w, CP_F_BC, 4),
              bk = cp_fld(w, CP_F_BK, 2), bo = cp_fld(w, CP_F_BO, 8);
-    uint32_t dr = m->byp_hit ? m->byp_data : m->da_q;
-    uint32_t A = vsrc(m, va, dr), B = vsrc(m, vb, dr);
-    /* associative lookup of A: lowest matching valid entry */
-    int hit = 0;
-    uint32_t midx = 0;
-    for (uint32_t k = 0; k < cam_n; k++) {
-        if (m->cam_valid[k] && m->cam_key[k] == A) {
-            hit = 1;
-            midx = k;
-            break;
-        }
-    }
-    uint32_t vres = 0;
-    int vsat = 0, vwe = 1;
-    uint64_t wide;
-    switch (vop) {
-    case CP_V_NOP: vwe = 0; break;
-    case CP_V_MOV: vres = A; break;
-    case CP_V_ADD: vres = A + B; break;
-    case CP_V_SUB: vres = A - B; break;
-    case CP_V_SADD:
-        wide = (uint64_t)A + B;
-        vsat = wide > 0xffffffffull;
-        vres = vsat ? 0xffffffffu : (uint32_t)wide;
-        break;
-    case CP_V_SSUB: vsat = A < B; vres = vsat ? 0u : A - B; break;
-    case CP_V_AND: vres = A & B; break;
-    case CP_V_OR: vres = A | B; break;
-    case CP_V_XOR: vres = A ^ B; break;
-    case CP_V_SHR: vres = A >> (B & 31u); break;
-    case CP_V_SHL: vres = A << (B & 31u); break;
-    case CP_V_RAND: vres = m->lfsr & B; break;
-    case CP_V_CEQ: vres = A == B; vwe = 0; break;
-    case CP_V_CNE: vres = A != B; vwe = 0; break;
-    case CP_V_CLT: vres = A < B; vwe = 0; break;
-    default: vres = A <= B; vwe = 0; break; /* CP_V_CLE */
-    }
+    /* read cycle: operands, data-array word, CAM lookup and value ALU, registered */
+    int rd_cyc = m->e_valid && m->e_rd;
+    cp_rd x_new = m->x;
+    if (rd_cyc) cp_read(m, w, m->byp_hit ? m->byp_data : m->da_q, &x_new);
+    /* execute cycle: index ALU, branch, writes and the fetch redirect */
+    uint32_t dr = m->x.dr, A = m->x.a, midx = m->x.midx, vres = m->x.vres;
+    int hit = m->x.hit, vsat = m->x.vsat, vwe = vop != CP_V_NOP && vop < CP_V_CEQ;
     uint32_t iwm = imask(m->iwid[id]);
     uint32_t IA = isrc(m, ia, midx, dr), IB = isrc(m, ib, midx, dr);
     uint32_t ires = 0;
@@ -315,8 +339,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     case CP_I_AND: ires = IA & IB & iwm; break;
     default: ires = (IA | IB) & iwm; break;
     }
-    uint32_t cmax = imask(m->cntw);
-    int dsat = dr >= cmax;
+    int dsat = m->x.dsat;
     int taken_f = (m->cur.flags & HWP_RF_TAKEN) != 0;
     int cond;
     switch (bc) {
@@ -340,7 +363,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     uint32_t next = (m->e_upc + 1u) & ucm;
     if (cond && bk == CP_T_REL) next = (m->e_upc + sext(bo, 8)) & ucm;
     if (cond && bk == CP_T_TREG) next = m->t[bo & 3u] & ucm;
-    int e_fire = m->e_valid && !stop_cmd;
+    int e_fire = m->e_valid && !m->e_rd && !stop_cmd;
     int do_done = e_fire && cond && bk == CP_T_DONE;
     int do_int = e_fire && cond && bk == CP_T_INT;
     int dwe = e_fire && (dop == CP_D_WRITE || dop == CP_D_INC);
@@ -384,7 +407,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     cp_dfe_decode(head->insn, head->cls, m->riscv, &hd);
     uint32_t start = m->ctab[hd.cls & 15u] & ucm;
     int nonempty = m->sb_count != 0u;
-    int load = 0, f_en = 0, squash = 0;
+    int load = 0, f_en = 0, squash = 0, hold = 0;
     uint32_t f_addr = 0, nstate = m->state;
     if (stop_cmd) {
         nstate = CP_ST_STOP;
@@ -397,7 +420,9 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
             nstate = CP_ST_RUN;
         }
     } else if (m->state == CP_ST_RUN) {
-        if (do_done) {
+        if (rd_cyc) {
+            hold = 1;
+        } else if (do_done) {
             squash = 1;
             if (nonempty) {
                 load = 1;
@@ -623,12 +648,17 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         m->s1_valid = 0;
     }
 
-    /* pipeline */
-    m->e_valid = m->d_valid && !squash && nstate == CP_ST_RUN;
-    m->e_upc = m->d_upc;
-    m->e_word = dw;
-    m->e_daddr = d_addr;
-    m->d_valid = f_en && nstate == CP_ST_RUN;
-    m->d_upc = f_addr;
+    /* pipeline: in a read cycle fetch and decode hold */
+    m->x = x_new;
+    m->e_rd = 0;
+    if (!hold) {
+        m->e_valid = m->d_valid && !squash && nstate == CP_ST_RUN;
+        m->e_rd = 1;
+        m->e_upc = m->d_upc;
+        m->e_word = dw;
+        m->e_daddr = d_addr;
+        m->d_valid = f_en && nstate == CP_ST_RUN;
+        m->d_upc = f_addr;
+    }
     m->state = nstate;
 }

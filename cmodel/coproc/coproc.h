@@ -165,6 +165,12 @@ typedef struct cp_out {
     uint32_t state, sb_count, dropped;
 } cp_out;
 
+/* results of a microinstruction's read cycle (cp_read, rtl/coproc/hwp_coproc_rd.v) */
+typedef struct cp_rd {
+    uint32_t a, dr, vres, midx;
+    int vsat, hit, dsat;
+} cp_rd;
+
 typedef struct coproc {
     cp_cfg cfg;
     int riscv; /* DFE decodes RISC-V words (1) or uses the record class (0) */
@@ -198,9 +204,11 @@ typedef struct coproc {
     uint32_t d_upc;
     uint64_t uc_q;
     int e_valid;
+    int e_rd; /* the execute-stage microinstruction is in its read cycle */
     uint32_t e_upc;
     uint64_t e_word;
     uint32_t e_daddr;
+    cp_rd x;  /* read-cycle results, used in the execute cycle */
     uint32_t da_q;
     int byp_hit;
     uint32_t byp_data;

@@ -119,12 +119,17 @@ module hwp_coproc #(
     reg [UC_AW-1:0] d_upc_q;
     wire [63:0] uc_q;
     reg e_valid_q;
+    reg e_rd_q;    // the execute-stage microinstruction is in its read cycle
     reg [UC_AW-1:0] e_upc_q;
     reg [63:0] e_word_q;
     reg [DA_AW-1:0] e_daddr_q;
     wire [31:0] da_q;
     reg byp_hit_q;
     reg [31:0] byp_data_q;
+    // read-cycle results (hwp_coproc_rd), used in the execute cycle
+    wire [31:0] x_a, x_dr, x_vres;
+    wire x_vsat, x_hit, x_dsat;
+    wire [CAM_AW-1:0] x_midx;
     // host port
     reg rsp_valid_q;
     reg [1:0] rsp_src_q;
@@ -188,8 +193,6 @@ module hwp_coproc #(
     wire [63:0] w = e_word_q;
     wire [3:0] vop = w[3:0];
     wire [2:0] vd  = w[6:4];
-    wire [4:0] va  = w[11:7];
-    wire [4:0] vb  = w[16:12];
     wire [2:0] iop = w[19:17];
     wire [2:0] id  = w[22:20];
     wire [3:0] ia  = w[26:23];
@@ -200,74 +203,41 @@ module hwp_coproc #(
     wire [3:0] bc  = w[46:43];
     wire [1:0] bk  = w[48:47];
     wire [7:0] bo  = w[56:49];
-    wire [31:0] dr = byp_hit_q ? byp_data_q : da_q;
+    wire rd_cyc = e_valid_q && e_rd_q;
     wire [31:0] info = {10'd0, cur_rs2_q, cur_rs1_q, cur_rd_q, cur_q[P_FLAGS +: 3], cur_cls_q};
 
-    function [31:0] vsrc(input [4:0] s);
-        begin
-            if (s < 5'd8) vsrc = v_q[s[2:0]];
-            else if (s < 5'd16) vsrc = c_q[s[2:0]];
-            else if (s >= 5'd24) vsrc = {16'd0, i_q[s[2:0]]};
-            else begin
-                case (s[2:0])
-                    3'd0: vsrc = cur_q[P_PC +: 32];
-                    3'd1: vsrc = cur_q[P_INSN +: 32];
-                    3'd2: vsrc = cur_q[P_VALUE +: 32];
-                    3'd3: vsrc = cur_q[P_ADDR +: 32];
-                    3'd4: vsrc = cur_q[P_NPC +: 32];
-                    3'd5: vsrc = cur_imm_q;
-                    3'd6: vsrc = info;
-                    default: vsrc = dr;
-                endcase
-            end
+    wire [32*CAM_N-1:0] cam_key_flat;
+    genvar g;
+    generate
+        for (g = 0; g < CAM_N; g = g + 1) begin : g_key
+            assign cam_key_flat[32*g +: 32] = cam_key_q[g];
         end
-    endfunction
-    wire [31:0] A = vsrc(va);
-    wire [31:0] B = vsrc(vb);
+    endgenerate
 
-    // associative lookup of A: lowest matching valid entry
-    reg hit;
-    reg [CAM_AW-1:0] midx;
-    integer k;
-    always @(*) begin
-        hit  = 1'b0;
-        midx = {CAM_AW{1'b0}};
-        for (k = CAM_N - 1; k >= 0; k = k - 1) begin
-            if (cam_valid_q[k] && cam_key_q[k] == A) begin
-                hit  = 1'b1;
-                midx = k[CAM_AW-1:0];
-            end
-        end
-    end
+    // ------------------------------------------------------------ read cycle
+    // operands, data-array word, associative lookup and value ALU, registered
+    hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
+        .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && rd_cyc),
+        .word_i(e_word_q[16:0]), .da_i(byp_hit_q ? byp_data_q : da_q),
+        .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
+        .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
+        .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),
+        .smp_i({info, cur_imm_q, cur_q[P_NPC +: 32], cur_q[P_ADDR +: 32], cur_q[P_VALUE +: 32],
+                cur_q[P_INSN +: 32], cur_q[P_PC +: 32]}),
+        .lfsr_i(lfsr_q), .cntw_i(cntw_q), .cam_key_i(cam_key_flat), .cam_valid_i(cam_valid_q),
+        .a_o(x_a), .dr_o(x_dr), .vres_o(x_vres), .vsat_o(x_vsat), .hit_o(x_hit),
+        .midx_o(x_midx), .dsat_o(x_dsat)
+    );
 
-    // value ALU
-    reg [31:0] vres;
-    reg vsat, vwe;
-    reg [32:0] wide;
-    always @(*) begin
-        vres = 32'd0;
-        vsat = 1'b0;
-        vwe  = 1'b1;
-        wide = {1'b0, A} + {1'b0, B};
-        case (vop)
-            4'd0: vwe = 1'b0;
-            4'd1: vres = A;
-            4'd2: vres = A + B;
-            4'd3: vres = A - B;
-            4'd4: begin vsat = wide[32]; vres = wide[32] ? 32'hffffffff : wide[31:0]; end
-            4'd5: begin vsat = A < B; vres = (A < B) ? 32'd0 : A - B; end
-            4'd6: vres = A & B;
-            4'd7: vres = A | B;
-            4'd8: vres = A ^ B;
-            4'd9: vres = A >> B[4:0];
-            4'd10: vres = A << B[4:0];
-            4'd11: vres = lfsr_q & B;
-            4'd12: begin vres = {31'd0, A == B}; vwe = 1'b0; end
-            4'd13: begin vres = {31'd0, A != B}; vwe = 1'b0; end
-            4'd14: begin vres = {31'd0, A < B}; vwe = 1'b0; end
-            default: begin vres = {31'd0, A <= B}; vwe = 1'b0; end
-        endcase
-    end
+    // ------------------------------------------------------------ execute cycle
+    // index ALU, branch, writes and the fetch redirect, from the read cycle's results
+    wire [31:0] A = x_a;
+    wire [31:0] dr = x_dr;
+    wire [31:0] vres = x_vres;
+    wire vsat = x_vsat;
+    wire hit = x_hit;
+    wire [CAM_AW-1:0] midx = x_midx;
+    wire vwe = vop != 4'd0 && vop < 4'd12;
 
     // index ALU
     function [15:0] isrc(input [3:0] s);
@@ -313,8 +283,7 @@ module hwp_coproc #(
         endcase
     end
 
-    wire [31:0] cmax = 32'hffffffff >> (6'd32 - cntw_q);
-    wire dsat = dr >= cmax;
+    wire dsat = x_dsat;
     wire taken_f = cur_q[P_FLAGS +: 3] >> 2 != 3'd0;
     reg cond;
     always @(*) begin
@@ -345,7 +314,7 @@ module hwp_coproc #(
         if (cond && bk == 2'd0) next = e_upc_q + bo_ext;
         if (cond && bk == 2'd1) next = t_q[bo[1:0]];
     end
-    wire e_fire  = e_valid_q && !stop_cmd;
+    wire e_fire  = e_valid_q && !e_rd_q && !stop_cmd;
     wire do_done = e_fire && cond && bk == 2'd2;
     wire do_int  = e_fire && cond && bk == 2'd3;
     wire dwe     = e_fire && (dop == 2'd2 || dop == 2'd3);
@@ -388,7 +357,7 @@ module hwp_coproc #(
     wire [DA_AW-1:0] d_addr = b_q[d_db] | d_ival[DA_AW-1:0];
     // cur_q's class field is superseded by the DFE's; the reserved microinstruction
     // bits 63:58, bp and the data fields are used by the decode stage instead
-    wire unused_bits = &{1'b0, cur_q[P_CLS +: 4], w[63:57], w[37:33], d_ival[15:DA_AW],
+    wire unused_bits = &{1'b0, cur_q[P_CLS +: 4], w[63:57], w[37:33], w[16:7], d_ival[15:DA_AW],
                          bo16[15:UC_AW], d_bo16[15:UC_AW]};
 
     // ------------------------------------------------------------ control
@@ -401,13 +370,14 @@ module hwp_coproc #(
     );
     wire [UC_AW-1:0] start = ctab_q[hd_cls];
     wire nonempty = sb_count != {(SB_AW+1){1'b0}};
-    reg load, f_en, squash;
+    reg load, f_en, squash, hold;
     reg [UC_AW-1:0] f_addr;
     reg [1:0] nstate;
     always @(*) begin
         load   = 1'b0;
         f_en   = 1'b0;
         squash = 1'b0;
+        hold   = 1'b0;
         f_addr = {UC_AW{1'b0}};
         nstate = state_q;
         if (stop_cmd) begin
@@ -418,7 +388,9 @@ module hwp_coproc #(
                 load = 1'b1; f_en = 1'b1; f_addr = start; nstate = ST_RUN;
             end
         end else if (state_q == ST_RUN) begin
-            if (do_done) begin
+            if (rd_cyc) begin
+                hold = 1'b1;
+            end else if (do_done) begin
                 squash = 1'b1;
                 if (nonempty) begin
                     load = 1'b1; f_en = 1'b1; f_addr = start;
@@ -595,6 +567,7 @@ module hwp_coproc #(
             d_valid_q <= 1'b0;
             d_upc_q <= {UC_AW{1'b0}};
             e_valid_q <= 1'b0;
+            e_rd_q <= 1'b0;
             e_upc_q <= {UC_AW{1'b0}};
             e_word_q <= 64'd0;
             e_daddr_q <= {DA_AW{1'b0}};
@@ -684,13 +657,17 @@ module hwp_coproc #(
             end else begin
                 s1_valid_q <= 1'b0;
             end
-            // pipeline
-            e_valid_q <= d_valid_q && !squash && nstate == ST_RUN;
-            e_upc_q <= d_upc_q;
-            e_word_q <= dw;
-            e_daddr_q <= d_addr;
-            d_valid_q <= f_en && nstate == ST_RUN;
-            d_upc_q <= f_addr;
+            // pipeline: in a read cycle fetch and decode hold
+            e_rd_q <= 1'b0;
+            if (!hold) begin
+                e_valid_q <= d_valid_q && !squash && nstate == ST_RUN;
+                e_rd_q <= 1'b1;
+                e_upc_q <= d_upc_q;
+                e_word_q <= dw;
+                e_daddr_q <= d_addr;
+                d_valid_q <= f_en && nstate == ST_RUN;
+                d_upc_q <= f_addr;
+            end
             state_q <= nstate;
         end
     end

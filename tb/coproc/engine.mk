@@ -6,7 +6,7 @@
 # values), tests/coproc/edge.s (edges), tests/coproc/isa.s (ISA coverage).
 # Runs are cut at 150K records.
 SIM_TOP     := hwp_coproc
-SIM_RTL     := common/hwp_sdp_ram.v coproc/hwp_coproc_dfe.v coproc/hwp_coproc_sb.v coproc/hwp_coproc.v
+SIM_RTL     := common/hwp_sdp_ram.v coproc/hwp_coproc_dfe.v coproc/hwp_coproc_sb.v coproc/hwp_coproc_rd.v coproc/hwp_coproc.v
 SIM_CSRC    := tb/coproc/adapter.cpp
 SIM_CONFIGS := small value edge isa
 # default sizes (docs/coproc.md): 256 x 64-bit microcode, 64-entry CAM,

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// hwp_coproc_rd: the read cycle of the co-processor's execute stage (Zilles
+// and Sohi 2001, section 3.2). A microinstruction spends two clocks in
+// execute: in this read cycle the value operands A and B are selected (value,
+// constant and index registers, the head sample's fields, the data-array
+// word dr), A is looked up in the associative array (hit, lowest matching
+// valid entry), the value ALU computes its result and dr is compared with the
+// counter maximum; everything is registered for the execute cycle (index ALU,
+// branch, writes) in hwp_coproc.v. The state read here is written only by
+// execute cycles, never by the read cycle that follows one, so the two-clock
+// stage needs no forwarding. C model: cp_read() in cmodel/coproc/coproc.c.
+`default_nettype none
+
+module hwp_coproc_rd #(
+    parameter integer CAM_AW = 6    // associative array entries = 2^CAM_AW
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  en_i,        // a read cycle (and ce_i)
+    input  wire [16:0]           word_i,      // microinstruction bits 16:0: vop vD A B
+    input  wire [31:0]           da_i,        // data-array word (bypassed)
+    input  wire [8*32-1:0]       v_i,         // value registers v7..v0
+    input  wire [8*32-1:0]       c_i,         // constant registers c7..c0
+    input  wire [8*16-1:0]       i_i,         // index registers i7..i0
+    input  wire [7*32-1:0]       smp_i,       // info imm npc addr value insn pc
+    input  wire [31:0]           lfsr_i,
+    input  wire [5:0]            cntw_i,      // data-array counter width
+    input  wire [32*(1<<CAM_AW)-1:0] cam_key_i,
+    input  wire [(1<<CAM_AW)-1:0]    cam_valid_i,
+    output reg  [31:0]           a_o,         // operand A (the CAM write key)
+    output reg  [31:0]           dr_o,
+    output reg  [31:0]           vres_o,
+    output reg                   vsat_o,
+    output reg                   hit_o,
+    output reg  [CAM_AW-1:0]     midx_o,
+    output reg                   dsat_o       // dr >= 2^cntw - 1
+);
+    localparam integer CAM_N = 1 << CAM_AW;
+    wire [3:0] vop = word_i[3:0];
+    wire [4:0] va  = word_i[11:7];
+    wire [4:0] vb  = word_i[16:12];
+    wire unused_vd = &{1'b0, word_i[6:4]};
+
+    function [31:0] vsrc(input [4:0] s);
+        begin
+            if (s < 5'd8) vsrc = v_i[32*s[2:0] +: 32];
+            else if (s < 5'd16) vsrc = c_i[32*s[2:0] +: 32];
+            else if (s >= 5'd24) vsrc = {16'd0, i_i[16*s[2:0] +: 16]};
+            else if (s[2:0] == 3'd7) vsrc = da_i;
+            else vsrc = smp_i[32*s[2:0] +: 32];
+        end
+    endfunction
+    wire [31:0] A = vsrc(va);
+    wire [31:0] B = vsrc(vb);
+
+    // associative lookup of A: lowest matching valid entry
+    reg hit;
+    reg [CAM_AW-1:0] midx;
+    integer k;
+    always @(*) begin
+        hit  = 1'b0;
+        midx = {CAM_AW{1'b0}};
+        for (k = CAM_N - 1; k >= 0; k = k - 1) begin
+            if (cam_valid_i[k] && cam_key_i[32*k +: 32] == A) begin
+                hit  = 1'b1;
+                midx = k[CAM_AW-1:0];
+            end
+        end
+    end
+
+    // value ALU
+    reg [31:0] vres;
+    reg vsat;
+    reg [32:0] wide;
+    always @(*) begin
+        vres = 32'd0;
+        vsat = 1'b0;
+        wide = {1'b0, A} + {1'b0, B};
+        case (vop)
+            4'd0: vres = 32'd0;
+            4'd1: vres = A;
+            4'd2: vres = A + B;
+            4'd3: vres = A - B;
+            4'd4: begin vsat = wide[32]; vres = wide[32] ? 32'hffffffff : wide[31:0]; end
+            4'd5: begin vsat = A < B; vres = (A < B) ? 32'd0 : A - B; end
+            4'd6: vres = A & B;
+            4'd7: vres = A | B;
+            4'd8: vres = A ^ B;
+            4'd9: vres = A >> B[4:0];
+            4'd10: vres = A << B[4:0];
+            4'd11: vres = lfsr_i & B;
+            4'd12: vres = {31'd0, A == B};
+            4'd13: vres = {31'd0, A != B};
+            4'd14: vres = {31'd0, A < B};
+            default: vres = {31'd0, A <= B};
+        endcase
+    end
+
+    wire [31:0] cmax = 32'hffffffff >> (6'd32 - cntw_i);
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            a_o <= 32'd0; dr_o <= 32'd0; vres_o <= 32'd0; vsat_o <= 1'b0;
+            hit_o <= 1'b0; midx_o <= {CAM_AW{1'b0}}; dsat_o <= 1'b0;
+        end else if (en_i) begin
+            a_o <= A;
+            dr_o <= da_i;
+            vres_o <= vres;
+            vsat_o <= vsat;
+            hit_o <= hit;
+            midx_o <= midx;
+            dsat_o <= da_i >= cmax;
+        end
+    end
+endmodule
+
+`default_nettype wire
