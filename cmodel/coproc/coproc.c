@@ -154,8 +154,11 @@ void cp_reset(coproc *m)
     memset(&m->cur_d, 0, sizeof m->cur_d);
     m->d_valid = 0;
     m->d_upc = 0;
+    m->r_valid = 0;
+    m->r_upc = 0;
+    m->r_word = 0;
+    m->r_daddr = 0;
     m->e_valid = 0;
-    m->e_rd = 0;
     memset(&m->x, 0, sizeof m->x);
     m->e_upc = 0;
     m->e_word = 0;
@@ -310,11 +313,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
              ia = cp_fld(w, CP_F_IA, 4), ib = cp_fld(w, CP_F_IB, 4), dop = cp_fld(w, CP_F_DOP, 2),
              cop = cp_fld(w, CP_F_COP, 2), ci = cp_fld(w, CP_F_CI, 3), bc = cp_fld(w, CP_F_BC, 4),
              bk = cp_fld(w, CP_F_BK, 2), bo = cp_fld(w, CP_F_BO, 8);
-    /* read cycle: operands, data-array word, CAM lookup and value ALU, registered */
-    int rd_cyc = m->e_valid && m->e_rd;
-    cp_rd x_new = m->x;
-    if (rd_cyc) cp_read(m, w, m->byp_hit ? m->byp_data : m->da_q, &x_new);
-    /* execute cycle: index ALU, branch, writes and the fetch redirect */
+    /* index ALU, branch, writes and the fetch redirect, from the read stage's results */
     uint32_t dr = m->x.dr, A = m->x.a, midx = m->x.midx, vres = m->x.vres;
     int hit = m->x.hit, vsat = m->x.vsat, vwe = vop != CP_V_NOP && vop < CP_V_CEQ;
     uint32_t iwm = imask(m->iwid[id]);
@@ -363,7 +362,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     uint32_t next = (m->e_upc + 1u) & ucm;
     if (cond && bk == CP_T_REL) next = (m->e_upc + sext(bo, 8)) & ucm;
     if (cond && bk == CP_T_TREG) next = m->t[bo & 3u] & ucm;
-    int e_fire = m->e_valid && !m->e_rd && !stop_cmd;
+    int e_fire = m->e_valid && !stop_cmd;
     int do_done = e_fire && cond && bk == CP_T_DONE;
     int do_int = e_fire && cond && bk == CP_T_INT;
     int dwe = e_fire && (dop == CP_D_WRITE || dop == CP_D_INC);
@@ -389,6 +388,16 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         o->midx = o->daddr = o->dwdata = o->dr = 0;
     }
 
+    /* ------------------------------------------------ read stage */
+    /* value operands, dr, CAM lookup and value ALU, registered; dr is the word
+     * read in the decode stage, bypassed from the write of that cycle (byp_hit)
+     * and from the execute stage's write of this cycle */
+    cp_rd x_new = m->x;
+    if (m->r_valid) {
+        int byp_e = dwe && m->e_daddr == m->r_daddr;
+        cp_read(m, m->r_word, byp_e ? dwdata : m->byp_hit ? m->byp_data : m->da_q, &x_new);
+    }
+
     /* ------------------------------------------------ decode stage */
     uint64_t dw = m->uc_q;
     uint32_t d_bc = cp_fld(dw, CP_F_BC, 4), d_bk = cp_fld(dw, CP_F_BK, 2),
@@ -400,6 +409,23 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     /* index register with forwarding from the execute stage */
     uint32_t d_ival = (e_fire && iwe && id == d_di) ? ires : m->i[d_di];
     uint32_t d_addr = (m->b[d_db] | d_ival) & dam;
+    /* read-after-write hazards the read stage cannot bypass (the decode-stage
+     * microinstruction waits): the read-stage one writes the data-array index
+     * register, a value or index register named as a value operand, the CAM,
+     * or steps the LFSR that a rand reads */
+    int haz = 0;
+    if (m->r_valid && m->d_valid) {
+        uint64_t rw = m->r_word;
+        uint32_t r_vop = cp_fld(rw, CP_F_VOP, 4), r_vd = cp_fld(rw, CP_F_VD, 3);
+        uint32_t r_id = cp_fld(rw, CP_F_ID, 3);
+        int r_vwe = r_vop != CP_V_NOP && r_vop < CP_V_CEQ, r_iwe = cp_fld(rw, CP_F_IOP, 3) != CP_I_NOP;
+        uint32_t d_va = cp_fld(dw, CP_F_VA, 5), d_vb = cp_fld(dw, CP_F_VB, 5);
+        haz = (r_iwe && r_id == d_di) ||
+              (r_vwe && (d_va == r_vd || d_vb == r_vd)) ||
+              (r_iwe && (d_va == 24u + r_id || d_vb == 24u + r_id)) ||
+              cp_fld(rw, CP_F_COP, 2) != CP_C_NONE ||
+              (r_vop == CP_V_RAND && cp_fld(dw, CP_F_VOP, 4) == CP_V_RAND);
+    }
 
     /* ------------------------------------------------ control */
     const cp_sample *head = &m->sb[m->sb_rd];
@@ -420,9 +446,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
             nstate = CP_ST_RUN;
         }
     } else if (m->state == CP_ST_RUN) {
-        if (rd_cyc) {
-            hold = 1;
-        } else if (do_done) {
+        if (do_done) {
             squash = 1;
             if (nonempty) {
                 load = 1;
@@ -434,10 +458,12 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         } else if (do_int) {
             squash = 1;
             nstate = CP_ST_IRQ;
-        } else if (e_fire && (!m->d_valid || m->d_upc != next)) {
+        } else if (e_fire && (m->r_valid ? m->r_upc != next : (!m->d_valid || m->d_upc != next))) {
             squash = 1;
             f_en = 1;
             f_addr = next;
+        } else if (haz) {
+            hold = 1;
         } else if (m->d_valid) {
             f_en = 1;
             f_addr = d_pred;
@@ -648,15 +674,17 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         m->s1_valid = 0;
     }
 
-    /* pipeline: in a read cycle fetch and decode hold */
+    /* pipeline: on a hazard fetch and decode hold and the read stage gets a bubble */
     m->x = x_new;
-    m->e_rd = 0;
+    m->e_valid = m->r_valid && !squash && nstate == CP_ST_RUN;
+    m->e_upc = m->r_upc;
+    m->e_word = m->r_word;
+    m->e_daddr = m->r_daddr;
+    m->r_valid = m->d_valid && !hold && !squash && nstate == CP_ST_RUN;
+    m->r_upc = m->d_upc;
+    m->r_word = dw;
+    m->r_daddr = d_addr;
     if (!hold) {
-        m->e_valid = m->d_valid && !squash && nstate == CP_ST_RUN;
-        m->e_rd = 1;
-        m->e_upc = m->d_upc;
-        m->e_word = dw;
-        m->e_daddr = d_addr;
         m->d_valid = f_en && nstate == CP_ST_RUN;
         m->d_upc = f_addr;
     }

@@ -165,7 +165,7 @@ typedef struct cp_out {
     uint32_t state, sb_count, dropped;
 } cp_out;
 
-/* results of a microinstruction's read cycle (cp_read, rtl/coproc/hwp_coproc_rd.v) */
+/* results of a microinstruction's read stage (cp_read, rtl/coproc/hwp_coproc_rd.v) */
 typedef struct cp_rd {
     uint32_t a, dr, vres, midx;
     int vsat, hit, dsat;
@@ -203,12 +203,15 @@ typedef struct coproc {
     int d_valid;
     uint32_t d_upc;
     uint64_t uc_q;
-    int e_valid;
-    int e_rd; /* the execute-stage microinstruction is in its read cycle */
+    int r_valid; /* read stage */
+    uint32_t r_upc;
+    uint64_t r_word;
+    uint32_t r_daddr;
+    int e_valid; /* execute stage */
     uint32_t e_upc;
     uint64_t e_word;
     uint32_t e_daddr;
-    cp_rd x;  /* read-cycle results, used in the execute cycle */
+    cp_rd x;  /* the read stage's results for the execute stage */
     uint32_t da_q;
     int byp_hit;
     uint32_t byp_data;

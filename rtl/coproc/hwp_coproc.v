@@ -118,8 +118,11 @@ module hwp_coproc #(
     reg d_valid_q;
     reg [UC_AW-1:0] d_upc_q;
     wire [63:0] uc_q;
+    reg r_valid_q;
+    reg [UC_AW-1:0] r_upc_q;
+    reg [63:0] r_word_q;
+    reg [DA_AW-1:0] r_daddr_q;
     reg e_valid_q;
-    reg e_rd_q;    // the execute-stage microinstruction is in its read cycle
     reg [UC_AW-1:0] e_upc_q;
     reg [63:0] e_word_q;
     reg [DA_AW-1:0] e_daddr_q;
@@ -203,7 +206,6 @@ module hwp_coproc #(
     wire [3:0] bc  = w[46:43];
     wire [1:0] bk  = w[48:47];
     wire [7:0] bo  = w[56:49];
-    wire rd_cyc = e_valid_q && e_rd_q;
     wire [31:0] info = {10'd0, cur_rs2_q, cur_rs1_q, cur_rd_q, cur_q[P_FLAGS +: 3], cur_cls_q};
 
     wire [32*CAM_N-1:0] cam_key_flat;
@@ -214,23 +216,8 @@ module hwp_coproc #(
         end
     endgenerate
 
-    // ------------------------------------------------------------ read cycle
-    // operands, data-array word, associative lookup and value ALU, registered
-    hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
-        .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && rd_cyc),
-        .word_i(e_word_q[16:0]), .da_i(byp_hit_q ? byp_data_q : da_q),
-        .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
-        .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
-        .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),
-        .smp_i({info, cur_imm_q, cur_q[P_NPC +: 32], cur_q[P_ADDR +: 32], cur_q[P_VALUE +: 32],
-                cur_q[P_INSN +: 32], cur_q[P_PC +: 32]}),
-        .lfsr_i(lfsr_q), .cntw_i(cntw_q), .cam_key_i(cam_key_flat), .cam_valid_i(cam_valid_q),
-        .a_o(x_a), .dr_o(x_dr), .vres_o(x_vres), .vsat_o(x_vsat), .hit_o(x_hit),
-        .midx_o(x_midx), .dsat_o(x_dsat)
-    );
-
-    // ------------------------------------------------------------ execute cycle
-    // index ALU, branch, writes and the fetch redirect, from the read cycle's results
+    // ------------------------------------------------------------ execute stage
+    // index ALU, branch, writes and the fetch redirect, from the read stage's results
     wire [31:0] A = x_a;
     wire [31:0] dr = x_dr;
     wire [31:0] vres = x_vres;
@@ -314,7 +301,7 @@ module hwp_coproc #(
         if (cond && bk == 2'd0) next = e_upc_q + bo_ext;
         if (cond && bk == 2'd1) next = t_q[bo[1:0]];
     end
-    wire e_fire  = e_valid_q && !e_rd_q && !stop_cmd;
+    wire e_fire  = e_valid_q && !stop_cmd;
     wire do_done = e_fire && cond && bk == 2'd2;
     wire do_int  = e_fire && cond && bk == 2'd3;
     wire dwe     = e_fire && (dop == 2'd2 || dop == 2'd3);
@@ -338,6 +325,24 @@ module hwp_coproc #(
     assign dbg_sb_count_o = {{(8-SB_AW){1'b0}}, sb_count};
     assign dbg_dropped_o  = dropped_q;
 
+    // ------------------------------------------------------------ read stage
+    // value operands, data-array word, associative lookup and value ALU, registered
+    // dr: the word read in the decode stage, bypassed from the write of that
+    // cycle (byp_hit_q) and from the execute stage's write of this cycle (byp_e)
+    wire byp_e = dwe && e_daddr_q == r_daddr_q;
+    hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
+        .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && r_valid_q),
+        .word_i(r_word_q[16:0]), .da_i(byp_e ? dwdata : byp_hit_q ? byp_data_q : da_q),
+        .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
+        .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
+        .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),
+        .smp_i({info, cur_imm_q, cur_q[P_NPC +: 32], cur_q[P_ADDR +: 32], cur_q[P_VALUE +: 32],
+                cur_q[P_INSN +: 32], cur_q[P_PC +: 32]}),
+        .lfsr_i(lfsr_q), .cntw_i(cntw_q), .cam_key_i(cam_key_flat), .cam_valid_i(cam_valid_q),
+        .a_o(x_a), .dr_o(x_dr), .vres_o(x_vres), .vsat_o(x_vsat), .hit_o(x_hit),
+        .midx_o(x_midx), .dsat_o(x_dsat)
+    );
+
     // ------------------------------------------------------------ decode stage
     wire [63:0] dw = uc_q;
     wire [3:0] d_bc = dw[46:43];
@@ -357,7 +362,25 @@ module hwp_coproc #(
     wire [DA_AW-1:0] d_addr = b_q[d_db] | d_ival[DA_AW-1:0];
     // cur_q's class field is superseded by the DFE's; the reserved microinstruction
     // bits 63:58, bp and the data fields are used by the decode stage instead
+    // read-after-write hazards the read stage cannot bypass: the decode-stage
+    // microinstruction waits there while the read-stage one is read when that
+    // one writes its data-array index register (the address is formed in
+    // decode), a value or index register it names as a value operand, the
+    // CAM (its lookup), or steps the LFSR that its rand reads
+    wire [63:0] rw = r_word_q;
+    wire r_vwe = rw[3:0] != 4'd0 && rw[3:0] < 4'd12;
+    wire r_iwe = rw[19:17] != 3'd0;
+    function vreads(input [4:0] s, input [2:0] vdst, input vw, input [2:0] idst, input iw);
+        vreads = (vw && s == {2'b00, vdst}) || (iw && s == {2'b11, idst});
+    endfunction
+    wire haz = r_valid_q && d_valid_q &&
+               ((r_iwe && rw[22:20] == d_di) ||
+                vreads(dw[11:7], rw[6:4], r_vwe, rw[22:20], r_iwe) ||
+                vreads(dw[16:12], rw[6:4], r_vwe, rw[22:20], r_iwe) ||
+                rw[39:38] != 2'd0 ||
+                (rw[3:0] == 4'd11 && dw[3:0] == 4'd11));
     wire unused_bits = &{1'b0, cur_q[P_CLS +: 4], w[63:57], w[37:33], w[16:7], d_ival[15:DA_AW],
+                         rw[63:40], rw[37:23], rw[16:4],
                          bo16[15:UC_AW], d_bo16[15:UC_AW]};
 
     // ------------------------------------------------------------ control
@@ -388,9 +411,7 @@ module hwp_coproc #(
                 load = 1'b1; f_en = 1'b1; f_addr = start; nstate = ST_RUN;
             end
         end else if (state_q == ST_RUN) begin
-            if (rd_cyc) begin
-                hold = 1'b1;
-            end else if (do_done) begin
+            if (do_done) begin
                 squash = 1'b1;
                 if (nonempty) begin
                     load = 1'b1; f_en = 1'b1; f_addr = start;
@@ -400,8 +421,10 @@ module hwp_coproc #(
             end else if (do_int) begin
                 squash = 1'b1;
                 nstate = ST_IRQ;
-            end else if (e_fire && (!d_valid_q || d_upc_q != next)) begin
+            end else if (e_fire && (r_valid_q ? r_upc_q != next : (!d_valid_q || d_upc_q != next))) begin
                 squash = 1'b1; f_en = 1'b1; f_addr = next;
+            end else if (haz) begin
+                hold = 1'b1;
             end else if (d_valid_q) begin
                 f_en = 1'b1; f_addr = d_pred;
             end
@@ -566,8 +589,11 @@ module hwp_coproc #(
             cur_imm_q <= 32'd0;
             d_valid_q <= 1'b0;
             d_upc_q <= {UC_AW{1'b0}};
+            r_valid_q <= 1'b0;
+            r_upc_q <= {UC_AW{1'b0}};
+            r_word_q <= 64'd0;
+            r_daddr_q <= {DA_AW{1'b0}};
             e_valid_q <= 1'b0;
-            e_rd_q <= 1'b0;
             e_upc_q <= {UC_AW{1'b0}};
             e_word_q <= 64'd0;
             e_daddr_q <= {DA_AW{1'b0}};
@@ -657,14 +683,17 @@ module hwp_coproc #(
             end else begin
                 s1_valid_q <= 1'b0;
             end
-            // pipeline: in a read cycle fetch and decode hold
-            e_rd_q <= 1'b0;
+            // pipeline: on a hazard fetch and decode hold and the read stage
+            // gets a bubble
+            e_valid_q <= r_valid_q && !squash && nstate == ST_RUN;
+            e_upc_q <= r_upc_q;
+            e_word_q <= r_word_q;
+            e_daddr_q <= r_daddr_q;
+            r_valid_q <= d_valid_q && !hold && !squash && nstate == ST_RUN;
+            r_upc_q <= d_upc_q;
+            r_word_q <= dw;
+            r_daddr_q <= d_addr;
             if (!hold) begin
-                e_valid_q <= d_valid_q && !squash && nstate == ST_RUN;
-                e_rd_q <= 1'b1;
-                e_upc_q <= d_upc_q;
-                e_word_q <= dw;
-                e_daddr_q <= d_addr;
                 d_valid_q <= f_en && nstate == ST_RUN;
                 d_upc_q <= f_addr;
             end
