@@ -214,9 +214,8 @@ static uint32_t isrc(const coproc *m, uint32_t s, uint32_t midx, uint32_t dr)
     }
 }
 
-/* The read cycle of the execute stage (rtl/coproc/hwp_coproc_rd.v): the
- * value operands, dr (the data-array word, bypassed), the CAM lookup of A and
- * the value ALU. */
+/* The read stage (rtl/coproc/hwp_coproc_rd.v): the value operands, dr (the
+ * data-array word, bypassed), the CAM lookup of A and the value ALU. */
 static void cp_read(const coproc *m, uint64_t w, uint32_t dr, cp_rd *x)
 {
     uint32_t cam_n = 1u << m->cfg.cam_aw;
@@ -307,13 +306,15 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     int push = tag && m->sb_count < sbn;
 
     /* ------------------------------------------------ execute stage */
+    /* index ALU, branch condition, writes, branch check against the next
+     * microinstruction in flight and the fetch redirect */
     uint64_t w = m->e_word;
     uint32_t vop = cp_fld(w, CP_F_VOP, 4), vd = cp_fld(w, CP_F_VD, 3),
              iop = cp_fld(w, CP_F_IOP, 3), id = cp_fld(w, CP_F_ID, 3),
              ia = cp_fld(w, CP_F_IA, 4), ib = cp_fld(w, CP_F_IB, 4), dop = cp_fld(w, CP_F_DOP, 2),
              cop = cp_fld(w, CP_F_COP, 2), ci = cp_fld(w, CP_F_CI, 3), bc = cp_fld(w, CP_F_BC, 4),
              bk = cp_fld(w, CP_F_BK, 2), bo = cp_fld(w, CP_F_BO, 8);
-    /* index ALU, branch, writes and the fetch redirect, from the read stage's results */
+    /* the read stage's results */
     uint32_t dr = m->x.dr, A = m->x.a, midx = m->x.midx, vres = m->x.vres;
     int hit = m->x.hit, vsat = m->x.vsat, vwe = vop != CP_V_NOP && vop < CP_V_CEQ;
     uint32_t iwm = imask(m->iwid[id]);
@@ -399,6 +400,8 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     }
 
     /* ------------------------------------------------ decode stage */
+    /* static prediction, data-array address b | i (index forwarded from the
+     * execute stage) and its read, hazard check against the read stage */
     uint64_t dw = m->uc_q;
     uint32_t d_bc = cp_fld(dw, CP_F_BC, 4), d_bk = cp_fld(dw, CP_F_BK, 2),
              d_bo = cp_fld(dw, CP_F_BO, 8), d_bp = cp_fld(dw, CP_F_BP, 1),

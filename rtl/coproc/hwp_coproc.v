@@ -6,7 +6,7 @@
 // compared with a match value to profile one partition at a time; hashed-PC
 // indexed exclusion bit table) and the sample buffer, which drops and counts
 // samples when full so the main processor never stalls. Sections 3.2-3.3:
-// the co-processor proper, a fetch / decode / execute pipeline over a
+// the co-processor proper, a fetch / decode / read / execute pipeline over a
 // microcode array of 64-bit microinstructions (value-ALU op, index-ALU op,
 // data-array op, associative-array op and a branch slot with a one-bit
 // static prediction), partitioned register files (value, index with
@@ -193,6 +193,8 @@ module hwp_coproc #(
     wire tag    = s1_valid_q && cls_ok && ((s1_hpc_q & pmask_q) == pmatch_q) && !bt_q;
 
     // ------------------------------------------------------------ execute stage
+    // index ALU, branch condition, register / CAM / data-array writes, branch
+    // check against the next microinstruction in flight and the fetch redirect
     wire [63:0] w = e_word_q;
     wire [3:0] vop = w[3:0];
     wire [2:0] vd  = w[6:4];
@@ -216,8 +218,7 @@ module hwp_coproc #(
         end
     endgenerate
 
-    // ------------------------------------------------------------ execute stage
-    // index ALU, branch, writes and the fetch redirect, from the read stage's results
+    // the read stage's results
     wire [31:0] A = x_a;
     wire [31:0] dr = x_dr;
     wire [31:0] vres = x_vres;
@@ -295,12 +296,16 @@ module hwp_coproc #(
     end
     wire [15:0] bo16 = {{8{bo[7]}}, bo};
     wire [UC_AW-1:0] bo_ext = bo16[UC_AW-1:0];
-    reg [UC_AW-1:0] next;
-    always @(*) begin
-        next = e_upc_q + {{(UC_AW-1){1'b0}}, 1'b1};
-        if (cond && bk == 2'd0) next = e_upc_q + bo_ext;
-        if (cond && bk == 2'd1) next = t_q[bo[1:0]];
-    end
+    // next microinstruction: the taken target or the sequential one; both are
+    // compared with the one in flight (read stage, else decode) before the
+    // condition is known, so the condition only selects
+    wire [UC_AW-1:0] seq = e_upc_q + {{(UC_AW-1){1'b0}}, 1'b1};
+    wire [UC_AW-1:0] tgt = bk[0] ? t_q[bo[1:0]] : e_upc_q + bo_ext;
+    wire jmp = cond && !bk[1];
+    wire [UC_AW-1:0] next = jmp ? tgt : seq;
+    wire [UC_AW-1:0] s_upc = r_valid_q ? r_upc_q : d_upc_q;
+    wire s_valid = r_valid_q || d_valid_q;
+    wire mispred = jmp ? (!s_valid || s_upc != tgt) : (!s_valid || s_upc != seq);
     wire e_fire  = e_valid_q && !stop_cmd;
     wire do_done = e_fire && cond && bk == 2'd2;
     wire do_int  = e_fire && cond && bk == 2'd3;
@@ -327,6 +332,7 @@ module hwp_coproc #(
 
     // ------------------------------------------------------------ read stage
     // value operands, data-array word, associative lookup and value ALU, registered
+    // (hwp_coproc_rd.v)
     // dr: the word read in the decode stage, bypassed from the write of that
     // cycle (byp_hit_q) and from the execute stage's write of this cycle (byp_e)
     wire byp_e = dwe && e_daddr_q == r_daddr_q;
@@ -344,6 +350,8 @@ module hwp_coproc #(
     );
 
     // ------------------------------------------------------------ decode stage
+    // static prediction, data-array address b | i (index forwarded from the
+    // execute stage) and its read, hazard check against the read stage
     wire [63:0] dw = uc_q;
     wire [3:0] d_bc = dw[46:43];
     wire [1:0] d_bk = dw[48:47];
@@ -384,6 +392,8 @@ module hwp_coproc #(
                          bo16[15:UC_AW], d_bo16[15:UC_AW]};
 
     // ------------------------------------------------------------ control
+    // sample start, done / interrupt, branch redirect, hazard hold; the fetch
+    // stage is the microcode RAM read this selects
     wire [3:0] hd_cls;
     wire [4:0] hd_rd, hd_rs1, hd_rs2;
     wire [31:0] hd_imm;
@@ -421,7 +431,7 @@ module hwp_coproc #(
             end else if (do_int) begin
                 squash = 1'b1;
                 nstate = ST_IRQ;
-            end else if (e_fire && (r_valid_q ? r_upc_q != next : (!d_valid_q || d_upc_q != next))) begin
+            end else if (e_fire && mispred) begin
                 squash = 1'b1; f_en = 1'b1; f_addr = next;
             end else if (haz) begin
                 hold = 1'b1;

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// hwp_coproc_rd: the read cycle of the co-processor's execute stage (Zilles
-// and Sohi 2001, section 3.2). A microinstruction spends two clocks in
-// execute: in this read cycle the value operands A and B are selected (value,
-// constant and index registers, the head sample's fields, the data-array
-// word dr), A is looked up in the associative array (hit, lowest matching
-// valid entry), the value ALU computes its result and dr is compared with the
-// counter maximum; everything is registered for the execute cycle (index ALU,
-// branch, writes) in hwp_coproc.v. The state read here is written only by
-// execute cycles, never by the read cycle that follows one, so the two-clock
-// stage needs no forwarding. C model: cp_read() in cmodel/coproc/coproc.c.
+// hwp_coproc_rd: the read stage of the co-processor's microcode pipeline
+// (Zilles and Sohi 2001, section 3.2; fetch, decode, read, execute). It
+// selects the value operands A and B (value, constant and index registers,
+// the head sample's fields, the data-array word dr), looks A up in the
+// associative array (hit, lowest matching valid entry, by a binary tree),
+// computes the value ALU's result and compares dr with the counter maximum,
+// and registers all of it for the execute stage (index ALU, branch, writes:
+// hwp_coproc.v). It runs beside the previous microinstruction's execute
+// stage: dr arrives bypassed (da_i), and hwp_coproc.v holds a microinstruction
+// in decode while the one ahead of it is here if that one writes a register
+// this one reads as A or B, the CAM, or the LFSR both use.
+// C model: cp_read() in cmodel/coproc/coproc.c.
 `default_nettype none
 
 module hwp_coproc_rd #(
@@ -17,7 +19,7 @@ module hwp_coproc_rd #(
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
-    input  wire                  en_i,        // a read cycle (and ce_i)
+    input  wire                  en_i,        // a valid read-stage microinstruction (and ce_i)
     input  wire [16:0]           word_i,      // microinstruction bits 16:0: vop vD A B
     input  wire [31:0]           da_i,        // data-array word (bypassed)
     input  wire [8*32-1:0]       v_i,         // value registers v7..v0
@@ -54,20 +56,27 @@ module hwp_coproc_rd #(
     wire [31:0] A = vsrc(va);
     wire [31:0] B = vsrc(vb);
 
-    // associative lookup of A: lowest matching valid entry
-    reg hit;
-    reg [CAM_AW-1:0] midx;
-    integer k;
+    // associative lookup of A: lowest matching valid entry, by a binary tree
+    // over the match vector (node n has children 2n and 2n+1, the leaves
+    // CAM_N..2 CAM_N-1 are the entries): log2(CAM_N) levels of two-way choice
+    reg [2*CAM_N-1:0] tv;            // a match below node n
+    reg [CAM_AW*2*CAM_N-1:0] tix;    // the lowest matching entry below node n
+    integer n;
     always @(*) begin
-        hit  = 1'b0;
-        midx = {CAM_AW{1'b0}};
-        for (k = CAM_N - 1; k >= 0; k = k - 1) begin
-            if (cam_valid_i[k] && cam_key_i[32*k +: 32] == A) begin
-                hit  = 1'b1;
-                midx = k[CAM_AW-1:0];
-            end
+        tv = {2*CAM_N{1'b0}};
+        tix = {CAM_AW*2*CAM_N{1'b0}};
+        for (n = 0; n < CAM_N; n = n + 1) begin
+            tv[CAM_N + n] = cam_valid_i[n] && cam_key_i[32*n +: 32] == A;
+            tix[CAM_AW*(CAM_N + n) +: CAM_AW] = n[CAM_AW-1:0];
+        end
+        for (n = CAM_N - 1; n >= 1; n = n - 1) begin
+            tv[n] = tv[2*n] | tv[2*n+1];
+            tix[CAM_AW*n +: CAM_AW] = tv[2*n] ? tix[CAM_AW*2*n +: CAM_AW] : tix[CAM_AW*(2*n+1) +: CAM_AW];
         end
     end
+    wire hit = tv[1];
+    wire [CAM_AW-1:0] midx = hit ? tix[CAM_AW +: CAM_AW] : {CAM_AW{1'b0}};
+    wire unused_tree = &{1'b0, tv[0], tix[CAM_AW-1:0]};
 
     // value ALU
     reg [31:0] vres;
