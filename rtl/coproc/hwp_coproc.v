@@ -250,23 +250,26 @@ module hwp_coproc #(
     wire [15:0] IB = isrc(ib);
     reg [15:0] ires;
     reg isat, iwe;
-    reg [16:0] isum;
+    // one adder and one subtractor on the operands masked to the destination
+    // width serve every operation: a saturating add overflows when a bit at
+    // or above the width is set, a saturating subtract when it borrows
+    wire [15:0] ma = IA & iwm;
+    wire [15:0] mb = IB & iwm;
+    wire [16:0] isum = {1'b0, ma} + {1'b0, mb};
+    wire [16:0] idif = {1'b0, ma} - {1'b0, mb};
+    wire iovf = |(isum & ~{1'b0, iwm});
     always @(*) begin
         ires = 16'd0;
         isat = 1'b0;
         iwe  = 1'b1;
-        isum = {1'b0, IA & iwm} + {1'b0, IB & iwm};
         case (iop)
             3'd0: iwe = 1'b0;
-            3'd1: ires = IA & iwm;
-            3'd2: ires = (IA + IB) & iwm;
-            3'd3: ires = (IA - IB) & iwm;
-            3'd4: begin isat = isum > {1'b0, iwm}; ires = (isum > {1'b0, iwm}) ? iwm : isum[15:0]; end
-            3'd5: begin
-                isat = (IA & iwm) < (IB & iwm);
-                ires = ((IA & iwm) < (IB & iwm)) ? 16'd0 : (IA & iwm) - (IB & iwm);
-            end
-            3'd6: ires = IA & IB & iwm;
+            3'd1: ires = ma;
+            3'd2: ires = isum[15:0] & iwm;
+            3'd3: ires = idif[15:0] & iwm;
+            3'd4: begin isat = iovf; ires = iovf ? iwm : isum[15:0]; end
+            3'd5: begin isat = idif[16]; ires = idif[16] ? 16'd0 : idif[15:0]; end
+            3'd6: ires = ma & IB;
             default: ires = (IA | IB) & iwm;
         endcase
     end
