@@ -468,14 +468,18 @@ module hwp_coproc #(
             da_we = 1'b1; da_waddr = clr_m1[DA_AW-1:0]; da_wdata = 32'd0;
         end
     end
-    hwp_sdp_ram #(.DW(32), .AW(DA_AW)) u_da (
+    // RW_OLD = 0: the word read in a clock that writes the same address is
+    // never used (the execute stage's write is bypassed by byp_hit_q; host
+    // writes and clears happen only while halted, when nothing else reads)
+    hwp_sdp_ram #(.DW(32), .AW(DA_AW), .RW_OLD(0)) u_da (
         .clk_i(clk_i), .we_i(ce_i && da_we), .waddr_i(da_waddr), .wdata_i(da_wdata),
         .re_i(ce_i && da_ren), .raddr_i(da_raddr), .oce_i(1'b1), .rdata_o(da_q)
     );
-    // microcode
     wire uc_ren = f_en || (h_rd && hsp == 4'd0);
     wire [UC_AW-1:0] uc_raddr = f_en ? f_addr : hidx[UC_AW-1:0];
-    hwp_sdp_ram #(.DW(64), .AW(UC_AW)) u_uc (
+    // microcode: RW_OLD = 0, the host writes only while halted and a host
+    // read and write never share a clock
+    hwp_sdp_ram #(.DW(64), .AW(UC_AW), .RW_OLD(0)) u_uc (
         .clk_i(clk_i), .we_i(ce_i && h_wr && hsp == 4'd0), .waddr_i(hidx[UC_AW-1:0]),
         .wdata_i(host_wdata_i), .re_i(ce_i && uc_ren), .raddr_i(uc_raddr), .oce_i(1'b1), .rdata_o(uc_q)
     );
