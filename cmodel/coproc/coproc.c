@@ -263,6 +263,7 @@ static void cp_read(const coproc *m, uint64_t w, uint32_t dr, cp_rd *x)
     x->hit = hit;
     x->midx = midx;
     x->dsat = dr >= imask(m->cntw);
+    x->dinc = x->dsat ? dr : dr + 1u;
 }
 
 static int read_ok(const coproc *m, uint32_t op, uint32_t addr)
@@ -367,7 +368,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     int do_done = e_fire && cond && bk == CP_T_DONE;
     int do_int = e_fire && cond && bk == CP_T_INT;
     int dwe = e_fire && (dop == CP_D_WRITE || dop == CP_D_INC);
-    uint32_t dwdata = dop == CP_D_INC ? (dsat ? dr : dr + 1u) : vres;
+    uint32_t dwdata = dop == CP_D_INC ? m->x.dinc : vres;
     int cwe = e_fire && cop != CP_C_NONE;
 
     o->e_fire = e_fire;
@@ -395,7 +396,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
      * and from the execute stage's write of this cycle */
     cp_rd x_new = m->x;
     if (m->r_valid) {
-        int byp_e = dwe && m->e_daddr == m->r_daddr;
+        int byp_e = m->e_valid && (dop == CP_D_WRITE || dop == CP_D_INC) && m->e_daddr == m->r_daddr;
         cp_read(m, m->r_word, byp_e ? dwdata : m->byp_hit ? m->byp_data : m->da_q, &x_new);
     }
 

@@ -167,7 +167,7 @@ typedef struct cp_out {
 
 /* results of a microinstruction's read stage (cp_read, rtl/coproc/hwp_coproc_rd.v) */
 typedef struct cp_rd {
-    uint32_t a, dr, vres, midx;
+    uint32_t a, dr, vres, midx, dinc; /* dinc: dr + 1, saturating */
     int vsat, hit, dsat;
 } cp_rd;
 

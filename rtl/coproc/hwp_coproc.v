@@ -131,6 +131,7 @@ module hwp_coproc #(
     reg [31:0] byp_data_q;
     // read-cycle results (hwp_coproc_rd), used in the execute cycle
     wire [31:0] x_a, x_dr, x_vres;
+    wire [31:0] x_dinc;
     wire x_vsat, x_hit, x_dsat;
     wire [CAM_AW-1:0] x_midx;
     // host port
@@ -313,7 +314,7 @@ module hwp_coproc #(
     wire do_done = e_fire && cond && bk == 2'd2;
     wire do_int  = e_fire && cond && bk == 2'd3;
     wire dwe     = e_fire && (dop == 2'd2 || dop == 2'd3);
-    wire [31:0] dwdata = dop == 2'd3 ? (dsat ? dr : dr + 32'd1) : vres;
+    wire [31:0] dwdata = dop == 2'd3 ? x_dinc : vres;
     wire cwe     = e_fire && cop != 2'd0;
 
     assign dbg_e_fire_o   = e_fire;
@@ -338,7 +339,8 @@ module hwp_coproc #(
     // (hwp_coproc_rd.v)
     // dr: the word read in the decode stage, bypassed from the write of that
     // cycle (byp_hit_q) and from the execute stage's write of this cycle (byp_e)
-    wire byp_e = dwe && e_daddr_q == r_daddr_q;
+    // (not gated by a STOP command: it squashes the read stage anyway)
+    wire byp_e = e_valid_q && dop[1] && e_daddr_q == r_daddr_q;
     hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
         .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && r_valid_q),
         .word_i(r_word_q[16:0]), .da_i(byp_e ? dwdata : byp_hit_q ? byp_data_q : da_q),
@@ -349,7 +351,7 @@ module hwp_coproc #(
                 cur_q[P_INSN +: 32], cur_q[P_PC +: 32]}),
         .lfsr_i(lfsr_q), .cntw_i(cntw_q), .cam_key_i(cam_key_flat), .cam_valid_i(cam_valid_q),
         .a_o(x_a), .dr_o(x_dr), .vres_o(x_vres), .vsat_o(x_vsat), .hit_o(x_hit),
-        .midx_o(x_midx), .dsat_o(x_dsat)
+        .midx_o(x_midx), .dsat_o(x_dsat), .dinc_o(x_dinc)
     );
 
     // ------------------------------------------------------------ decode stage

@@ -36,7 +36,8 @@ module hwp_coproc_rd #(
     output reg                   vsat_o,
     output reg                   hit_o,
     output reg  [CAM_AW-1:0]     midx_o,
-    output reg                   dsat_o       // dr >= 2^cntw - 1
+    output reg                   dsat_o,      // dr >= 2^cntw - 1
+    output reg  [31:0]           dinc_o       // dinc's result: dr + 1, saturating
 );
     localparam integer CAM_N = 1 << CAM_AW;
     wire [3:0] vop = word_i[3:0];
@@ -107,11 +108,12 @@ module hwp_coproc_rd #(
     end
 
     wire [31:0] cmax = 32'hffffffff >> (6'd32 - cntw_i);
+    wire dsat = da_i >= cmax;
 
     always @(posedge clk_i) begin
         if (rst_i) begin
             a_o <= 32'd0; dr_o <= 32'd0; vres_o <= 32'd0; vsat_o <= 1'b0;
-            hit_o <= 1'b0; midx_o <= {CAM_AW{1'b0}}; dsat_o <= 1'b0;
+            hit_o <= 1'b0; midx_o <= {CAM_AW{1'b0}}; dsat_o <= 1'b0; dinc_o <= 32'd0;
         end else if (en_i) begin
             a_o <= A;
             dr_o <= da_i;
@@ -119,7 +121,8 @@ module hwp_coproc_rd #(
             vsat_o <= vsat;
             hit_o <= hit;
             midx_o <= midx;
-            dsat_o <= da_i >= cmax;
+            dsat_o <= dsat;
+            dinc_o <= (dsat ? da_i : da_i + 32'd1);
         end
     end
 endmodule
