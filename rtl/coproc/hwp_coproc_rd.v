@@ -45,17 +45,18 @@ module hwp_coproc_rd #(
     wire [4:0] vb  = word_i[16:12];
     wire unused_vd = &{1'b0, word_i[6:4]};
 
+    // the registers' and sample's operands are selected first and dr, which
+    // arrives last (block RAM and bypass), in the last multiplexer
     function [31:0] vsrc(input [4:0] s);
         begin
             if (s < 5'd8) vsrc = v_i[32*s[2:0] +: 32];
             else if (s < 5'd16) vsrc = c_i[32*s[2:0] +: 32];
             else if (s >= 5'd24) vsrc = {16'd0, i_i[16*s[2:0] +: 16]};
-            else if (s[2:0] == 3'd7) vsrc = da_i;
             else vsrc = smp_i[32*s[2:0] +: 32];
         end
     endfunction
-    wire [31:0] A = vsrc(va);
-    wire [31:0] B = vsrc(vb);
+    wire [31:0] A = va == 5'd23 ? da_i : vsrc(va);
+    wire [31:0] B = vb == 5'd23 ? da_i : vsrc(vb);
 
     // associative lookup of A: lowest matching valid entry, by a binary tree
     // over the match vector (node n has children 2n and 2n+1, the leaves
