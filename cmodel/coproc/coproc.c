@@ -155,6 +155,8 @@ void cp_reset(coproc *m)
     m->d_valid = 0;
     m->d_upc = 0;
     m->r_valid = 0;
+    m->r_drw = 0;
+    m->r_drh = 0;
     m->r_upc = 0;
     m->r_word = 0;
     m->r_daddr = 0;
@@ -394,11 +396,14 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     /* value operands, dr, CAM lookup and value ALU, registered; dr is the word
      * read in the decode stage, bypassed from the write of that cycle (byp_hit)
      * and from the execute stage's write of this cycle */
+    int byp_e = m->e_valid && (dop == CP_D_WRITE || dop == CP_D_INC) && m->e_daddr == m->r_daddr;
+    uint32_t r_da = byp_e ? dwdata : m->byp_hit ? m->byp_data : m->da_q;
     cp_rd x_new = m->x;
-    if (m->r_valid) {
-        int byp_e = m->e_valid && (dop == CP_D_WRITE || dop == CP_D_INC) && m->e_daddr == m->r_daddr;
-        cp_read(m, m->r_word, byp_e ? dwdata : m->byp_hit ? m->byp_data : m->da_q, &x_new);
-    }
+    if (m->r_valid) cp_read(m, m->r_word, m->r_drw ? m->r_drh : r_da, &x_new);
+    /* a microinstruction whose operand A is dr spends two cycles here (the
+     * CAM looks up the registered dr): fetch, decode and read hold, execute
+     * gets a bubble */
+    int r_first = m->r_valid && cp_fld(m->r_word, CP_F_VA, 5) == CP_VS_DR && !m->r_drw;
 
     /* ------------------------------------------------ decode stage */
     /* static prediction, data-array address b | i (index forwarded from the
@@ -437,7 +442,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     cp_dfe_decode(head->insn, head->cls, m->riscv, &hd);
     uint32_t start = m->ctab[hd.cls & 15u] & ucm;
     int nonempty = m->sb_count != 0u;
-    int load = 0, f_en = 0, squash = 0, hold = 0;
+    int load = 0, f_en = 0, squash = 0, hold = 0, rhold = 0;
     uint32_t f_addr = 0, nstate = m->state;
     if (stop_cmd) {
         nstate = CP_ST_STOP;
@@ -466,6 +471,9 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
             squash = 1;
             f_en = 1;
             f_addr = next;
+        } else if (r_first) {
+            hold = 1;
+            rhold = 1;
         } else if (haz) {
             hold = 1;
         } else if (m->d_valid) {
@@ -680,14 +688,18 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
 
     /* pipeline: on a hazard fetch and decode hold and the read stage gets a bubble */
     m->x = x_new;
-    m->e_valid = m->r_valid && !squash && nstate == CP_ST_RUN;
+    m->e_valid = m->r_valid && !rhold && !squash && nstate == CP_ST_RUN;
     m->e_upc = m->r_upc;
     m->e_word = m->r_word;
     m->e_daddr = m->r_daddr;
-    m->r_valid = m->d_valid && !hold && !squash && nstate == CP_ST_RUN;
-    m->r_upc = m->d_upc;
-    m->r_word = dw;
-    m->r_daddr = d_addr;
+    m->r_drw = rhold;
+    m->r_drh = r_da;
+    if (!rhold) {
+        m->r_valid = m->d_valid && !hold && !squash && nstate == CP_ST_RUN;
+        m->r_upc = m->d_upc;
+        m->r_word = dw;
+        m->r_daddr = d_addr;
+    }
     if (!hold) {
         m->d_valid = f_en && nstate == CP_ST_RUN;
         m->d_upc = f_addr;

@@ -204,6 +204,8 @@ typedef struct coproc {
     uint32_t d_upc;
     uint64_t uc_q;
     int r_valid; /* read stage */
+    int r_drw;        /* its microinstruction (A = dr) is in its second cycle */
+    uint32_t r_drh;   /* its dr, registered in its first cycle */
     uint32_t r_upc;
     uint64_t r_word;
     uint32_t r_daddr;

@@ -119,6 +119,8 @@ module hwp_coproc #(
     reg [UC_AW-1:0] d_upc_q;
     wire [63:0] uc_q;
     reg r_valid_q;
+    reg r_drw_q;   // the read-stage microinstruction (A = dr) is in its second cycle
+    reg [31:0] r_drh_q;   // its dr, registered in its first cycle
     reg [UC_AW-1:0] r_upc_q;
     reg [63:0] r_word_q;
     reg [DA_AW-1:0] r_daddr_q;
@@ -341,9 +343,14 @@ module hwp_coproc #(
     // cycle (byp_hit_q) and from the execute stage's write of this cycle (byp_e)
     // (not gated by a STOP command: it squashes the read stage anyway)
     wire byp_e = e_valid_q && dop[1] && e_daddr_q == r_daddr_q;
+    wire [31:0] r_da = byp_e ? dwdata : byp_hit_q ? byp_data_q : da_q;
+    // a microinstruction whose operand A is dr spends two cycles here (the
+    // CAM looks up the registered dr): fetch, decode and read hold, execute
+    // gets a bubble
+    wire r_first = r_valid_q && r_word_q[11:7] == 5'd23 && !r_drw_q;
     hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
         .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && r_valid_q),
-        .word_i(r_word_q[16:0]), .da_i(byp_e ? dwdata : byp_hit_q ? byp_data_q : da_q),
+        .word_i(r_word_q[16:0]), .da_i(r_da), .drw_i(r_drw_q), .drh_i(r_drh_q),
         .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
         .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
         .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),
@@ -408,7 +415,7 @@ module hwp_coproc #(
     );
     wire [UC_AW-1:0] start = ctab_q[hd_cls];
     wire nonempty = sb_count != {(SB_AW+1){1'b0}};
-    reg load, f_en, squash, hold;
+    reg load, f_en, squash, hold, rhold;
     reg [UC_AW-1:0] f_addr;
     reg [1:0] nstate;
     always @(*) begin
@@ -416,6 +423,7 @@ module hwp_coproc #(
         f_en   = 1'b0;
         squash = 1'b0;
         hold   = 1'b0;
+        rhold  = 1'b0;
         f_addr = {UC_AW{1'b0}};
         nstate = state_q;
         if (stop_cmd) begin
@@ -438,6 +446,8 @@ module hwp_coproc #(
                 nstate = ST_IRQ;
             end else if (e_fire && mispred) begin
                 squash = 1'b1; f_en = 1'b1; f_addr = next;
+            end else if (r_first) begin
+                hold = 1'b1; rhold = 1'b1;
             end else if (haz) begin
                 hold = 1'b1;
             end else if (d_valid_q) begin
@@ -609,6 +619,8 @@ module hwp_coproc #(
             d_valid_q <= 1'b0;
             d_upc_q <= {UC_AW{1'b0}};
             r_valid_q <= 1'b0;
+            r_drw_q <= 1'b0;
+            r_drh_q <= 32'd0;
             r_upc_q <= {UC_AW{1'b0}};
             r_word_q <= 64'd0;
             r_daddr_q <= {DA_AW{1'b0}};
@@ -704,14 +716,18 @@ module hwp_coproc #(
             end
             // pipeline: on a hazard fetch and decode hold and the read stage
             // gets a bubble
-            e_valid_q <= r_valid_q && !squash && nstate == ST_RUN;
+            e_valid_q <= r_valid_q && !rhold && !squash && nstate == ST_RUN;
             e_upc_q <= r_upc_q;
             e_word_q <= r_word_q;
             e_daddr_q <= r_daddr_q;
-            r_valid_q <= d_valid_q && !hold && !squash && nstate == ST_RUN;
-            r_upc_q <= d_upc_q;
-            r_word_q <= dw;
-            r_daddr_q <= d_addr;
+            r_drw_q <= rhold;
+            r_drh_q <= r_da;
+            if (!rhold) begin
+                r_valid_q <= d_valid_q && !hold && !squash && nstate == ST_RUN;
+                r_upc_q <= d_upc_q;
+                r_word_q <= dw;
+                r_daddr_q <= d_addr;
+            end
             if (!hold) begin
                 d_valid_q <= f_en && nstate == ST_RUN;
                 d_upc_q <= f_addr;

@@ -10,7 +10,9 @@
 // hwp_coproc.v). It runs beside the previous microinstruction's execute
 // stage: dr arrives bypassed (da_i), and hwp_coproc.v holds a microinstruction
 // in decode while the one ahead of it is here if that one writes a register
-// this one reads as A or B, the CAM, or the LFSR both use.
+// this one reads as A or B, the CAM, or the LFSR both use. The CAM compares
+// a registered A only: a microinstruction whose A is dr stays here two cycles
+// and is looked up from drh_i, its dr registered in the first (drw_i high).
 // C model: cp_read() in cmodel/coproc/coproc.c.
 `default_nettype none
 
@@ -22,6 +24,8 @@ module hwp_coproc_rd #(
     input  wire                  en_i,        // a valid read-stage microinstruction (and ce_i)
     input  wire [16:0]           word_i,      // microinstruction bits 16:0: vop vD A B
     input  wire [31:0]           da_i,        // data-array word (bypassed)
+    input  wire                  drw_i,       // second read cycle of an A = dr microinstruction
+    input  wire [31:0]           drh_i,       // dr registered in its first read cycle
     input  wire [8*32-1:0]       v_i,         // value registers v7..v0
     input  wire [8*32-1:0]       c_i,         // constant registers c7..c0
     input  wire [8*16-1:0]       i_i,         // index registers i7..i0
@@ -55,8 +59,13 @@ module hwp_coproc_rd #(
             else vsrc = smp_i[32*s[2:0] +: 32];
         end
     endfunction
-    wire [31:0] A = va == 5'd23 ? da_i : vsrc(va);
-    wire [31:0] B = vb == 5'd23 ? da_i : vsrc(vb);
+    // dr: from the block RAM and bypass, or (second read cycle) from drh_i
+    wire [31:0] dr = drw_i ? drh_i : da_i;
+    wire [31:0] A = va == 5'd23 ? dr : vsrc(va);
+    wire [31:0] B = vb == 5'd23 ? dr : vsrc(vb);
+    // the CAM's copy of A never comes from the block RAM: a microinstruction
+    // with A = dr is looked up in its second read cycle, from drh_i
+    wire [31:0] A_cam = va == 5'd23 ? drh_i : vsrc(va);
 
     // associative lookup of A: lowest matching valid entry, by a binary tree
     // over the match vector (node n has children 2n and 2n+1, the leaves
@@ -68,7 +77,7 @@ module hwp_coproc_rd #(
         tv = {2*CAM_N{1'b0}};
         tix = {CAM_AW*2*CAM_N{1'b0}};
         for (n = 0; n < CAM_N; n = n + 1) begin
-            tv[CAM_N + n] = cam_valid_i[n] && cam_key_i[32*n +: 32] == A;
+            tv[CAM_N + n] = cam_valid_i[n] && cam_key_i[32*n +: 32] == A_cam;
             tix[CAM_AW*(CAM_N + n) +: CAM_AW] = n[CAM_AW-1:0];
         end
         for (n = CAM_N - 1; n >= 1; n = n - 1) begin
@@ -109,7 +118,7 @@ module hwp_coproc_rd #(
     end
 
     wire [31:0] cmax = 32'hffffffff >> (6'd32 - cntw_i);
-    wire dsat = da_i >= cmax;
+    wire dsat = dr >= cmax;
 
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -117,13 +126,13 @@ module hwp_coproc_rd #(
             hit_o <= 1'b0; midx_o <= {CAM_AW{1'b0}}; dsat_o <= 1'b0; dinc_o <= 32'd0;
         end else if (en_i) begin
             a_o <= A;
-            dr_o <= da_i;
+            dr_o <= dr;
             vres_o <= vres;
             vsat_o <= vsat;
             hit_o <= hit;
             midx_o <= midx;
             dsat_o <= dsat;
-            dinc_o <= (dsat ? da_i : da_i + 32'd1);
+            dinc_o <= (dsat ? dr : dr + 32'd1);
         end
     end
 endmodule
