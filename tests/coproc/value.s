@@ -33,17 +33,17 @@
 
 ld:     match s.pc ; i0 = mov midx ; br nhit, miss
         dinc b3[i0] ; br dsat, off                      # total++ (saturated: off)
-        dread b0[i0] ; cne dr, s.value ; br vnz, mis     # value == active value?
+        dread b0[i0] ; cne s.value, dr ; br vnz, mis     # value == active value?
         dinc b1[i0] ; br ndsat, done                     # hits++ (saturated: off)
 off:    caminv i0 ; done
-mis:    dinc b2[i0] ; v1 = add dr, c2                    # misses++, v1 = misses
-        dread b1[i0] ; clt dr, v1 ; br vz, done          # hits >= misses: keep the value
-        dread b1[i0] ; clt dr, c1 ; br vz, off           # non-trivial hits: slot off
+mis:    dinc b2[i0] ; v1 = add c2, dr                    # misses++, v1 = misses
+        dread b1[i0] ; cle v1, dr ; br vnz, done         # hits >= misses: keep the value
+        dread b1[i0] ; cle c1, dr ; br vnz, off          # non-trivial hits: slot off
         v2 = mov s.value ; dwrite b0[i0]                 # re-select the active value
         v2 = mov c2 ; dwrite b1[i0]                      # hits = 1
         dwrite b2[i0] ; done                             # misses = 0 (value ALU idle: 0)
 miss:   v1 = rand c0
-        dread b3[i7] ; clt dr, v1 ; br vz, fail          # replace if total < random
+        dread b3[i7] ; cle v1, dr ; br vnz, fail         # replace if total < random
         camw i7, s.pc ; dwrite b2[i7] ; i6 = ssub i6, one    # new slot: pc, misses = 0
         v2 = mov s.value ; dwrite b0[i7]
         v2 = mov c2 ; dwrite b1[i7]                      # hits = 1
