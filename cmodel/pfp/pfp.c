@@ -156,6 +156,7 @@ void pfp_reset(pfp *m)
     m->fq_n = 0;
     m->flag = m->pbit = m->last_pi = m->fwait = m->res_cnt = m->chk = 0;
     m->sq = 0;
+    m->dv = 0;
     m->lar_v = 0;
     m->lar = 0;
     memset(&m->wb_rd, 0, sizeof m->wb_rd);
@@ -194,6 +195,8 @@ static int bdt_find(const pfp *m, uint64_t pc)
 /* Each stage below computes, from the state before the edge, what it
  * commits at the edge; pfp_step commits them when the front end advances
  * (go). The stages and their RTL twins:
+ *   decode buffer   hwp_pfp.v db_q/dv_q (decode's slot records, read a
+ *                   cycle earlier: m->dv, set at the edge below)
  *   decode          hwp_pfp.v "decode"
  *   table read      hwp_pfp_wbrd.v (held update, read with forwarding)
  *   table apply     hwp_pfp_wb.v   (applies the update read last cycle)
@@ -207,6 +210,7 @@ typedef struct dec_res {
     int flag, lar_v, chk;
     uint64_t lar;
     int squash;       /* profile flag misprediction: refetch after the leader */
+    int sk_dec;       /* the group ended at a skip leader (skip or squash) */
     int resolve;      /* a mispredicted transfer was decoded */
     int res_pen;
     uint32_t fetched; /* fetched entries leaving the fetch queue */
@@ -224,10 +228,13 @@ static void stage_decode(pfp *m, const pfp_in *in, int go, uint64_t *st, pfp_out
     r->lar_v = m->lar_v;
     r->lar = m->lar;
     r->chk = m->chk;
-    const int dec_en = go && in->disp_ready && !m->sq;
+    /* in the squash redirect clock decode waits: its buffer is empty */
+    const int dec_en = go && in->disp_ready;
     for (int j = 0; dec_en && j < P->dec_w; j++) {
         uint32_t p = (m->hd + (uint32_t)j) & pm;
         if (p == m->fp) break;
+        /* slot j not loaded in the decode buffer: fetched in the last cycle */
+        if (!((m->dv >> j) & 1u)) break;
         const pfp_went *E = &m->win[p & wm];
         const int pi = pfp_kind_is_pi(E->kind);
         int stop = 0;
@@ -265,6 +272,7 @@ static void stage_decode(pfp *m, const pfp_in *in, int go, uint64_t *st, pfp_out
             if (!r->flag) st[PFP_S_IGNORED_PI]++;
             if (E->sk) {
                 stop = 1;
+                r->sk_dec = 1;
                 if (r->flag) {
                     r->squash = 1;
                     st[PFP_S_PFP_MISP]++;
@@ -533,6 +541,15 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             else res_d = d.res_pen;
         }
     }
+    /* decode buffer: slot i after this group holds the record at hd + i
+     * read this cycle, valid if that record was fetched before this cycle
+     * (so fetch's writes of this cycle never need forwarding); after a
+     * skip leader (the decode pointer steps over its block, or a squash)
+     * and in the squash redirect clock it is reloaded a cycle later */
+    m->dv = 0;
+    if (!m->sq && !d.sk_dec)
+        for (uint32_t i = 0; i < (uint32_t)m->p.dec_w; i++)
+            if (i + d.fetched < room) m->dv |= 1u << i;
     m->sq = d.squash;
     m->hd = d.hd;
     m->fp = fp_d;

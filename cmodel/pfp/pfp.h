@@ -193,6 +193,10 @@ typedef struct pfp {
     /* a squash decoded last cycle: this cycle fetch and decode wait and the
      * fetch side is redirected behind the leader (decode pointer) */
     int sq;
+    /* decode buffer: bit j set when the record at hd + j is in decode's
+     * registered slot j (it was fetched before the cycle that loaded it);
+     * decode takes only slots with their bit set */
+    uint32_t dv;
     int lar_v;
     uint64_t lar;
     /* predictor lookup stage (between fetch and the skip decision): lk_st 0

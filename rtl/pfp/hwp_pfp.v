@@ -131,13 +131,20 @@ module hwp_pfp #(
     // and decode slots' and those the fetch head may move to, registers kept
     // beside the pointers so that no adder precedes those window reads
     localparam integer NFE = 2 * FETCH_W;
-    localparam integer NDE = DEC_W + FETCH_W;
+    localparam integer NDE = DEC_W + ((FETCH_W > DEC_W) ? FETCH_W : DEC_W);
     reg [NFE*WIN_BITS-1:0]     fe_q;
     reg [NDE*WIN_BITS-1:0]     de_q;
     // the fetch head: the fetch chain's bits {kind, taken, bwd} of fetch
     // slot k's window entry, a registered mirror of the window (below)
     localparam integer FR_W = 6;
     reg [FETCH_W*FR_W-1:0]     fh_q;
+    // the decode buffer: decode slot j's control bits {kind, taken, val,
+    // sk, mp, n}, the record at hd + j read in the cycle before, and
+    // whether it is valid (that record was fetched before that cycle, so
+    // no write of the cycle that read it needs forwarding)
+    localparam integer DB_W = 8 + SKIP_BITS;
+    reg [DEC_W*DB_W-1:0]       db_q;
+    reg [DEC_W-1:0]            dv_q;
 
     // ------------------------------------------------------------ input decode
     wire [6:0] in_opc = in_insn_i[6:0];
@@ -185,7 +192,8 @@ module hwp_pfp #(
     wire done     = eos_i && (occ == {PW{1'b0}});
     wire go       = !done && (eos_i || ({{(32-PW){1'b0}}, avail} >= LOOK) ||
                               (occ == W[PW-1:0]));
-    wire dec_en   = go && disp_ready_i && !sq_q;
+    // in the squash redirect clock decode waits: its buffer is empty
+    wire dec_en   = go && disp_ready_i;
     wire fetch_en = go && !sq_q && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
 
 
@@ -202,17 +210,25 @@ module hwp_pfp #(
     wire [FETCH_W*WIN_BITS-1:0]  fs_e;
     wire [NFE*WIN_BITS-1:0]      fe_rst;   // fe_q, de_q after reset
     wire [NDE*WIN_BITS-1:0]      de_rst;
+    wire [2*DEC_W*DB_W-1:0]      db_rd;
+    wire [2*DEC_W-1:0]           db_rv;
     genvar g;
     generate
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
             wire [WIN_BITS-1:0] e = de_q[g*WIN_BITS +: WIN_BITS];
             assign ds_pc[g*PC_W +: PC_W]            = win_pc_q[(e)*PC_W +: PC_W];
-            assign ds_kind[g*4 +: 4]                = win_kind_q[(e)*4 +: 4];
-            assign ds_taken[g]                      = win_taken_q[e];
-            assign ds_val[g]                        = win_val_q[e];
-            assign ds_sk[g]                         = win_sk_q[e];
-            assign ds_mp[g]                         = win_mp_q[e];
-            assign ds_n[g*SKIP_BITS +: SKIP_BITS]   = win_n_q[e*SKIP_BITS +: SKIP_BITS];
+            assign {ds_kind[g*4 +: 4], ds_taken[g], ds_val[g], ds_sk[g], ds_mp[g],
+                    ds_n[g*SKIP_BITS +: SKIP_BITS]} = db_q[g*DB_W +: DB_W];
+        end
+        // the decode buffer's candidates: the records at hd + c
+        // (c < 2 DEC_W) read at the registered entries de_q, and whether
+        // each was fetched before this cycle (c < fp - hd)
+        for (g = 0; g < 2 * DEC_W; g = g + 1) begin : g_dbr
+            wire [WIN_BITS-1:0] e = de_q[g*WIN_BITS +: WIN_BITS];
+            localparam [PW-1:0] C = g;
+            assign db_rd[g*DB_W +: DB_W] = {win_kind_q[(e)*4 +: 4], win_taken_q[e], win_val_q[e],
+                                            win_sk_q[e], win_mp_q[e], win_n_q[e*SKIP_BITS +: SKIP_BITS]};
+            assign db_rv[g] = C < room;
         end
         for (g = 0; g < NDE; g = g + 1) begin : g_de_rst
             localparam [WIN_BITS-1:0] OFS = g;
@@ -265,6 +281,8 @@ module hwp_pfp #(
                    d_late, d_pop;
     reg [SKIP_BITS+3:0] d_skipins;
     reg [PC_W-1:0] disp_pc;
+    reg [DEC_W*DB_W-1:0] db_d;
+    reg [DEC_W-1:0]      dv_d;
     reg [DEC_W*PC_W-1:0] disp_spc;
     reg [DEC_W*4-1:0]    disp_skind;
     integer ks;
@@ -275,7 +293,8 @@ module hwp_pfp #(
         for (j = 0; j < DEC_W; j = j + 1) begin
             dk = ds_kind[j*4 +: 4];
             c_pi[j]  = (dk == K_PI) || (dk == K_PIJ);
-            c_lim[j] = (fq_n_q > j[7:0]);   // slot j is in front of the fetch pointer
+            // slot j is in front of the fetch pointer and in the decode buffer
+            c_lim[j] = (fq_n_q > j[7:0]) && dv_q[j];
             c_fin[j] = fk_in;                // the flag in front of slot j
             case (dk)
                 K_SET:   fk_in = 1'b1;
@@ -419,6 +438,20 @@ module hwp_pfp #(
             end
         end
         disp_pc = disp_spc[0 +: PC_W];
+        // the decode buffer after this group: slot b holds the record at
+        // hd + n + b (n slots decoded), chosen by the run from candidates
+        // read at register addresses; after a skip leader (the decode
+        // pointer steps over its block, or a squash) and in the squash
+        // redirect clock nothing is valid (reloaded a cycle later)
+        db_d = db_rd[0 +: DEC_W*DB_W];
+        dv_d = db_rv[0 +: DEC_W];
+        for (j = 0; j < DEC_W; j = j + 1) begin
+            if (c_dec[j]) begin
+                db_d = db_rd[(j+1)*DB_W +: DEC_W*DB_W];
+                dv_d = db_rv[j+1 +: DEC_W];
+            end
+        end
+        if (sq_q || |(c_dec & c_pi & ds_sk)) dv_d = {DEC_W{1'b0}};
     end
 
     // ------------------------------------------------------------ predictor lookup
@@ -685,6 +718,8 @@ module hwp_pfp #(
             fh_q <= {(FETCH_W*FR_W){1'b0}};
             fh_sk_q <= {(NSK*FR_W){1'b0}};
             de_q <= de_rst;
+            db_q <= {(DEC_W*DB_W){1'b0}};
+            dv_q <= {DEC_W{1'b0}};
             tl_q <= {PW{1'b0}};
             occ <= {PW{1'b0}}; avail <= {PW{1'b0}};
             fq_n_q <= 8'd0;
@@ -707,6 +742,8 @@ module hwp_pfp #(
                 fp_q <= fp_n;
                 fe_q <= fe_n;
                 de_q <= de_d;
+                db_q <= db_d;
+                dv_q <= dv_d;
                 fq_n_q <= fqn_n;
                 flag_q <= flag_n;
                 pbit_q <= pbit_n;
