@@ -432,9 +432,11 @@ static void stage_fetch(pfp *m, const pfp_in *in, int go, uint32_t room, uint64_
         r->last_pi = pi;
         q = (q + 1u) & pm;
         if (use) {
+            /* the records of the longest skip (2^SKIP_BITS - 1 after the
+             * leader) are in the window */
             uint32_t left = (m->tl - q) & pm; /* records after the leader */
             lk->st = 0;
-            if (in->pfp_en && m->lk_ok && m->lk_n <= left) {
+            if (in->pfp_en && m->lk_ok && left >= (1u << P->skip_bits) - 1u) {
                 E->sk = 1;
                 E->n = (uint16_t)m->lk_n;
                 q = (q + m->lk_n) & pm;

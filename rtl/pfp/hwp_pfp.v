@@ -88,6 +88,7 @@ module hwp_pfp #(
     localparam integer LOOK    = FETCH_W + (1 << SKIP_BITS);
     localparam integer NS      = 19;
     localparam integer INC_W   = SKIP_BITS + 4;  // bits of one cycle's counter increment
+    localparam integer SKMAX   = 1 << SKIP_BITS;  // records after a leader the longest skip needs
 
     localparam [3:0] K_ORD = 4'd0, K_BR = 4'd1, K_JMP = 4'd2, K_PI = 4'd3, K_PIJ = 4'd4,
                      K_SET = 4'd5, K_RESET = 4'd6, K_PUSH = 4'd7, K_POP = 4'd8;
@@ -580,7 +581,9 @@ module hwp_pfp #(
         s_cand = s_pi & ~s_lp;
         s_blk  = s_cand;                      // a candidate ends the group in front of it ...
         if (lk_st == 2'd2) s_blk[0] = 1'b0;   // ... unless first with its lookup ready
-        s_skip = pfp_en_i && lk_ok && ({{(PW-SKIP_BITS){1'b0}}, lk_n} < avail);  // the block's records are in the window
+        // the records of the longest skip are in the window (a register
+        // against a constant: lk_n is not in front of the fetch chain)
+        s_skip = pfp_en_i && lk_ok && (avail >= SKMAX[PW-1:0]);
         // the candidate the lookup stage latches if the group reaches it:
         // the first slot that ends the group in front of it
         f_latch_pc = {PC_W{1'b0}};
