@@ -157,6 +157,7 @@ void pfp_reset(pfp *m)
     m->flag = m->pbit = m->last_pi = m->fwait = m->res_cnt = m->chk = 0;
     m->sq = 0;
     m->dv = 0;
+    m->rok = 1;
     m->lar_v = 0;
     m->lar = 0;
     memset(&m->wb_rd, 0, sizeof m->wb_rd);
@@ -210,7 +211,6 @@ typedef struct dec_res {
     int flag, lar_v, chk;
     uint64_t lar;
     int squash;       /* profile flag misprediction: refetch after the leader */
-    int sk_dec;       /* the group ended at a skip leader (skip or squash) */
     int resolve;      /* a mispredicted transfer was decoded */
     int res_pen;
     uint32_t fetched; /* fetched entries leaving the fetch queue */
@@ -272,7 +272,6 @@ static void stage_decode(pfp *m, const pfp_in *in, int go, uint64_t *st, pfp_out
             if (!r->flag) st[PFP_S_IGNORED_PI]++;
             if (E->sk) {
                 stop = 1;
-                r->sk_dec = 1;
                 if (r->flag) {
                     r->squash = 1;
                     st[PFP_S_PFP_MISP]++;
@@ -394,8 +393,7 @@ typedef struct fetch_res {
 /* Fetch: up to FETCH_W records into the fetch queue, with the skip decision
  * for a leader candidate taken first in the group (docs/pfp.md). Writes the
  * per-record fetch bits (sk, mp, n) of the records it fetches. */
-static void stage_fetch(pfp *m, const pfp_in *in, int go, uint32_t room, uint64_t *st, lk_res *lk,
-                        fetch_res *r)
+static void stage_fetch(pfp *m, const pfp_in *in, int go, uint64_t *st, lk_res *lk, fetch_res *r)
 {
     const pfp_params *P = &m->p;
     const uint32_t W = (uint32_t)m->W, wm = W - 1u, pm = (uint32_t)m->ptrm;
@@ -404,7 +402,7 @@ static void stage_fetch(pfp *m, const pfp_in *in, int go, uint32_t room, uint64_
     r->pbit = m->pbit;
     r->last_pi = m->last_pi;
     r->fwait = m->fwait;
-    const int fetch_en = go && !m->sq && !m->fwait && room + (uint32_t)m->look <= W;
+    const int fetch_en = go && !m->sq && !m->fwait && m->rok;
     if (go && m->fwait) st[PFP_S_FWAIT_CYC]++;
     if (!fetch_en) return;
     uint32_t q = m->fp, k = 0;
@@ -490,7 +488,7 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
     stage_decode(m, in, go, st, out, &d);
     stage_table(m, &t);
     stage_lookup(m, &lk);
-    stage_fetch(m, in, go, room, st, &lk, &f);
+    stage_fetch(m, in, go, st, &lk, &f);
 
     /* ------------------------------------------------ the edge */
     if (in->in_valid && out->in_ready) {
@@ -543,15 +541,20 @@ void pfp_step(pfp *m, const pfp_in *in, pfp_out *out)
             else res_d = d.res_pen;
         }
     }
-    /* decode buffer: slot i after this group holds the record at hd + i
-     * read this cycle, valid if that record was fetched before this cycle
-     * (so fetch's writes of this cycle never need forwarding); after a
-     * skip leader (the decode pointer steps over its block, or a squash)
-     * and in the squash redirect clock it is reloaded a cycle later */
+    /* decode buffer: slot i after this group holds the record at the next
+     * decode pointer + i read this cycle, valid if that record was fetched
+     * before this cycle (so fetch's writes of this cycle never need
+     * forwarding); after a squash and in the squash redirect clock it is
+     * reloaded a cycle later */
     m->dv = 0;
-    if (!m->sq && !d.sk_dec)
+    if (!m->sq && !d.squash) {
+        const uint32_t adv = (d.hd - m->hd) & pm;
         for (uint32_t i = 0; i < (uint32_t)m->p.dec_w; i++)
-            if (i + d.fetched < room) m->dv |= 1u << i;
+            if (adv + i < room) m->dv |= 1u << i;
+    }
+    /* fetch's window-space rule for the next cycle, against the decode
+     * pointer of this one (the space decode frees counts a cycle later) */
+    m->rok = ((fp_d - m->hd) & pm) + (uint32_t)m->look <= W;
     m->sq = d.squash;
     m->hd = d.hd;
     m->fp = fp_d;

@@ -197,6 +197,9 @@ typedef struct pfp {
      * registered slot j (it was fetched before the cycle that loaded it);
      * decode takes only slots with their bit set */
     uint32_t dv;
+    /* fetch's window-space rule fp - hd + LOOK <= W, set at each front-end
+     * edge from the next fetch pointer and the decode pointer before it */
+    int rok;
     int lar_v;
     uint64_t lar;
     /* predictor lookup stage (between fetch and the skip decision): lk_st 0

@@ -195,7 +195,12 @@ module hwp_pfp #(
                               (occ == W[PW-1:0]));
     // in the squash redirect clock decode waits: its buffer is empty
     wire dec_en   = go && disp_ready_i;
-    wire fetch_en = go && !sq_q && !fwait_q && ({{(32-PW){1'b0}}, room} + LOOK <= W);
+    // fetch's window-space rule, fp - hd + LOOK <= W, is a register: its
+    // next value uses the decode pointer at the start of the cycle (the
+    // space decode frees counts a cycle later), so it is chosen by the
+    // fetch run alone from compares of registers (r_le, r_sk below)
+    reg  rok_q;
+    wire fetch_en = go && !sq_q && !fwait_q && rok_q;
 
 
     // ------------------------------------------------------------ slot reads
@@ -213,6 +218,16 @@ module hwp_pfp #(
     wire [NDE*WIN_BITS-1:0]      de_rst;
     wire [2*DEC_W*DB_W-1:0]      db_rd;
     wire [2*DEC_W-1:0]           db_rv;
+    wire [DEC_W*DB_W-1:0]        db_sk;
+    wire [DEC_W-1:0]             db_sv;
+    reg  [PW-1:0]                sk_o;
+    integer                      jb;
+    always @* begin
+        sk_o = {PW{1'b0}};
+        for (jb = DEC_W - 1; jb >= 0; jb = jb - 1)
+            if ((ds_kind[jb*4 +: 4] == K_PI || ds_kind[jb*4 +: 4] == K_PIJ) && ds_sk[jb])
+                sk_o = jb[PW-1:0] + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[jb*SKIP_BITS +: SKIP_BITS]};
+    end
     genvar g;
     generate
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
@@ -230,6 +245,15 @@ module hwp_pfp #(
             assign db_rd[g*DB_W +: DB_W] = {win_kind_q[(e)*4 +: 4], win_taken_q[e], win_val_q[e],
                                             win_sk_q[e], win_mp_q[e], win_n_q[e*SKIP_BITS +: SKIP_BITS]};
             assign db_rv[g] = C < room;
+        end
+        // and the records after the block of the buffer's first skip leader
+        // (where a group that decodes it ends): at hd + o + c, o = j + 1 +
+        // n_j of that slot j, from registers alone
+        for (g = 0; g < DEC_W; g = g + 1) begin : g_dbs
+            wire [WIN_BITS-1:0] e = hd_q[WIN_BITS-1:0] + sk_o[WIN_BITS-1:0] + g;
+            assign db_sk[g*DB_W +: DB_W] = {win_kind_q[(e)*4 +: 4], win_taken_q[e], win_val_q[e],
+                                            win_sk_q[e], win_mp_q[e], win_n_q[e*SKIP_BITS +: SKIP_BITS]};
+            assign db_sv[g] = ({{(32-PW){1'b0}}, sk_o} + g) < {{(32-PW){1'b0}}, room};
         end
         for (g = 0; g < NDE; g = g + 1) begin : g_de_rst
             localparam [WIN_BITS-1:0] OFS = g;
@@ -440,10 +464,10 @@ module hwp_pfp #(
         end
         disp_pc = disp_spc[0 +: PC_W];
         // the decode buffer after this group: slot b holds the record at
-        // hd + n + b (n slots decoded), chosen by the run from candidates
-        // read at register addresses; after a skip leader (the decode
-        // pointer steps over its block, or a squash) and in the squash
-        // redirect clock nothing is valid (reloaded a cycle later)
+        // the next decode pointer + b (n slots decoded: hd + n + b, or past
+        // a correct skip's block), chosen by the run from candidates read
+        // at register addresses; after a squash and in the squash redirect
+        // clock nothing is valid (reloaded a cycle later)
         db_d = db_rd[0 +: DEC_W*DB_W];
         dv_d = db_rv[0 +: DEC_W];
         for (j = 0; j < DEC_W; j = j + 1) begin
@@ -452,7 +476,11 @@ module hwp_pfp #(
                 dv_d = db_rv[j+1 +: DEC_W];
             end
         end
-        if (sq_q || |(c_dec & c_pi & ds_sk)) dv_d = {DEC_W{1'b0}};
+        if (|(c_dec & c_pi & ds_sk & ~c_fin)) begin
+            db_d = db_sk;
+            dv_d = db_sv;
+        end
+        if (sq_q || |(c_dec & c_pi & ds_sk & c_fin)) dv_d = {DEC_W{1'b0}};
     end
 
     // ------------------------------------------------------------ predictor lookup
@@ -555,6 +583,16 @@ module hwp_pfp #(
     // per fetch slot: entry written, skip leader, mispredicted, skip count
     reg [FETCH_W-1:0]           fwr, fwr_sk, fwr_mp;
     reg [FETCH_W*SKIP_BITS-1:0] fwr_n;
+    // the window-space rule after fetch moves a records on (a <= FETCH_W),
+    // or past a skip (1 + lk_n), against the decode pointer of this cycle
+    reg [FETCH_W:0]   r_le;
+    reg               r_sk, rok_d;
+    integer           kr;
+    always @* begin
+        for (kr = 0; kr <= FETCH_W; kr = kr + 1)
+            r_le[kr] = ({{(32-PW){1'b0}}, room} + kr + LOOK <= W);
+        r_sk = ({{(32-PW){1'b0}}, room} + 1 + {{(32-SKIP_BITS){1'b0}}, lk_n} + LOOK <= W);
+    end
     always @* begin
         // per slot, in parallel
         pbk = pbit_q;
@@ -606,7 +644,7 @@ module hwp_pfp #(
                                           {{(WIN_BITS-SKIP_BITS){1'b0}}, lk_n};
 
         // how far the group runs
-        fp_d = fp_q; av_d = av_in; fe_d = fe_q; fh_d = fh_rc[0 +: FETCH_W*FR_W]; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
+        fp_d = fp_q; av_d = av_in; fe_d = fe_q; rok_d = r_le[0]; fh_d = fh_rc[0 +: FETCH_W*FR_W]; pb_c = pbit_q; lp_c = last_pi_q; fw_c = fwait_q;
         nf = 4'd0; nf_pi = 4'd0; f_skips = 4'd0;
         f_latch = 1'b0; f_use = 1'b0;
         fwr = {FETCH_W{1'b0}};
@@ -623,6 +661,7 @@ module hwp_pfp #(
                 pb_c = s_pba[k];
                 fp_d = fpc[(k+1)*PW +: PW];
                 av_d = av_in - k[PW-1:0] - 1'b1;
+                rok_d = r_le[k+1];
                 for (kf = 0; kf < NFE; kf = kf + 1)
                     fe_d[kf*WIN_BITS +: WIN_BITS] = fpc[(k+1+kf)*PW +: WIN_BITS];
                 fh_d = fh_rc[(k+1)*FR_W +: FETCH_W*FR_W];
@@ -634,6 +673,7 @@ module hwp_pfp #(
                         av_d = av_in - 1'b1 - {{(PW-SKIP_BITS){1'b0}}, lk_n};
                         fe_d = fsk;
                         fh_d = fh_rs;
+                        rok_d = r_sk;
                         f_skips = 4'd1;
                         frun = 1'b0;
                     end
@@ -729,6 +769,7 @@ module hwp_pfp #(
             flag_q <= 1'b0; pbit_q <= 1'b0; last_pi_q <= 1'b0; fwait_q <= 1'b0;
             chk_q <= 1'b0; lar_v_q <= 1'b0; lar_q <= {PC_W{1'b0}};
             sq_q <= 1'b0;
+            rok_q <= 1'b1;
             res_cnt_q <= 4'd0;
             sinc_q <= {(NS*INC_W){1'b0}};
             stat_q <= {(NS*CNT_W){1'b0}};
@@ -757,6 +798,8 @@ module hwp_pfp #(
                 lar_q <= lar_c;
                 chk_q <= chk_c;
                 sq_q <= squash;
+                // after the squash redirect fp = hd: the window is free
+                rok_q <= sq_q || rok_d;
             end
         end
     end

@@ -86,7 +86,10 @@ module hwp_pfp_lookup #(
                 ok_q <= ok_d;
                 n_q  <= n_d;
             end
-            if (take) pc_q <= latch_pc_i;
+            // the pc matters in states 1 and 2 only: it is loaded whenever
+            // the stage may take a candidate, so its enable does not wait
+            // for the fetch run
+            if (st_q == 2'd0 || use_i) pc_q <= latch_pc_i;
             if (squash_i)     st_q <= 2'd0;
             else if (take)    st_q <= 2'd1;
             else if (use_i)   st_q <= 2'd0;
