@@ -197,8 +197,11 @@ void mhash_cyc_step(mhash_cyc *m, const mhash_cyc_in *in, mhash_cyc_out *out)
     int end_ok = bnd;
     int out_fire = m->ov && in->out_ready;
     int pass_done = m->sr_v && m->sr_addr == depth - 1u;
-    /* a scrub read only where its write (next cycle) meets no tuple in W */
-    int sr_issue = !h_valid && !m->pipe[MHASH_PI].v && m->st != MHASH_ST_INIT;
+    /* a scrub read only where its write (next cycle) meets no tuple in W
+     * and, with the hashed accumulator, where the ways' read port (used by
+     * the tuple in F) was free for the scrubber last clock: none in T now */
+    int sr_issue = !h_valid && !m->pipe[MHASH_PI].v && !(acc->nw && m->pipe[MHASH_PT].v) &&
+                   m->st != MHASH_ST_INIT;
 
     out->in_ready = in_ok;
     out->out_valid = m->ov;

@@ -544,7 +544,9 @@ module hwp_mhash #(
     wire end_ok    = bnd;
     wire pass_done = sr_v_q && (sr_addr_q == D[DB-1:0] - 1'b1);
     // a scrub read only where its write (next cycle) meets no tuple in W
-    wire sr_issue  = !h_valid && !i_v_q && (st_q != ST_INIT);
+    // and, with the hashed accumulator, where the ways' read port was free
+    // for the scrubber last clock (no tuple in F then, none in T now)
+    wire sr_issue  = !h_valid && !i_v_q && !(HACC != 0 && t_v_q) && (st_q != ST_INIT);
 
     assign out_valid_o = ov_q;
     assign out_eoi_o   = oe_q;
@@ -834,8 +836,8 @@ module hwp_mhash #(
                 w_as_q <= i_as_q;
             end
 
-            // ways: read for the tuple in T (or, when T is empty, for the
-            // scrubber at the pointer it has next clock), the word out for W
+            // ways: read for the tuple in F (or, when F is empty, for the
+            // scrubber at the pointer it has next clock), the word out for I
             // (read latency 2)
             wire [NW*LWW-1:0] l_rd;
             reg  [NW-1:0]     l_we;
@@ -849,7 +851,7 @@ module hwp_mhash #(
                 hwp_sdp_ram #(.DW(LWW), .AW(SB), .OREG(1), .RW_OLD(0)) u_ram (
                     .clk_i(clk_i),
                     .we_i(l_we[gw]), .waddr_i(l_wa[SB*gw +: SB]), .wdata_i(l_wd[LWW*gw +: LWW]),
-                    .re_i(1'b1), .raddr_i(t_v_q ? t_as_q[SB*gw +: SB] : sc_ptr_n),
+                    .re_i(1'b1), .raddr_i(f_v_q ? f_as_q[SB*gw +: SB] : sc_ptr_n),
                     .oce_i(1'b1), .rdata_o(l_rd[LWW*gw +: LWW])
                 );
             end
@@ -873,22 +875,79 @@ module hwp_mhash #(
             reg  [NSX*CW-1:0] s_c_q;
             reg  [KB-1:0]  live_q, rep_q;     // valid entries, replaceable entries
 
-            // W: the tuple's positions: valid, replaceable, match, count
+            // I: the tuple's way words (forwarded for the tuples 3 and 2
+            // ahead, lazy rule) reduced to {valid, replaceable, match, count}
+            // per way, registered for W. At an interval end (bnd) the tuple
+            // in I belongs to the next interval: its bits take the lazy rule
+            // once more (a candidate is kept, replaceable with count 0, if
+            // retaining; else empty; the tag and so the match stay).
+            reg  [NW-1:0]     iv, ir, im;
+            reg  [NW*CW-1:0]  ic;
+            reg  [NW-1:0]     wv_q, wr_q, wm_q;
+            reg  [NW*CW-1:0]  wc_q;
+            reg  [NW-1:0]     ikeep;
+            reg  [LWW-1:0]    xi;
+            integer hi;
+            always @* begin
+                for (hi = 0; hi < NW; hi = hi + 1) begin
+                    xi = hlazy(lfwd(hi, i_as_q[SB*hi +: SB]), ep_q, cfg_thr_i, cfg_retain_i);
+                    iv[hi] = xi[HW+1];
+                    ir[hi] = xi[HW];
+                    im[hi] = xi[HW+1] && xi[CW + W +: W] == i_a_q && xi[CW +: W] == i_b_q;
+                    ic[CW*hi +: CW] = xi[CW-1:0];
+                    ikeep[hi] = cfg_retain_i && xi[HW+1] && xi[CW-1:0] >= cfg_thr_i;
+                end
+            end
+            always @(posedge clk_i) begin
+                wv_q <= bnd ? ikeep : iv;
+                wr_q <= bnd ? ikeep : ir;
+                wm_q <= bnd ? (im & ikeep) : im;
+                wc_q <= bnd ? {NW*CW{1'b0}} : ic;
+            end
+
+            // the stash entries' tags against the tuple in I, registered
+            // (stm_q); in W an entry the tuple 1 ahead wrote last clock
+            // (sw_q) holds that tuple's tag instead (same_q)
+            reg  [NSX-1:0]    stm_q, sw_q;
+            integer hs0;
+            always @(posedge clk_i) begin
+                stm_q <= {NSX{1'b0}};
+                sw_q  <= {NSX{1'b0}};
+                for (hs0 = 0; hs0 < NS; hs0 = hs0 + 1) begin
+                    stm_q[hs0] <= s_a_q[W*hs0 +: W] == i_a_q && s_b_q[W*hs0 +: W] == i_b_q;
+                    sw_q[hs0]  <= !rst_i && wr_oh[NW+hs0];
+                end
+            end
+
+            // the way positions the tuple in W wrote last clock (lw_q: not
+            // the scrubber's or INIT's writes, which leave the logical word
+            // as it was)
+            reg  [NW-1:0]     lw_q;
+
+            // W: the tuple's positions: valid, replaceable, match, count;
+            // a way word the tuple 1 ahead wrote last clock is taken from
+            // that write (lazy rule applied: it may be the interval's last
+            // tuple), matching iff that tuple equals this one (same_q)
             reg  [NP-1:0]    pv, pr, pm;
             reg  [NP*CW-1:0] pc;
-            reg  [NW*LWW-1:0] wl;             // the ways' logical words
             reg  [NW*LWW-1:0] sl;             // the scrubber's words, rewritten
             reg  [NW-1:0]     s_stale;
             reg  [LWW-1:0]    x;
             integer hw;
             always @* begin
                 for (hw = 0; hw < NW; hw = hw + 1) begin
-                    x = lfwd(hw, w_as_q[SB*hw +: SB]);
-                    wl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
-                    pv[hw] = wl[LWW*hw + HW + 1];
-                    pr[hw] = wl[LWW*hw + HW];
-                    pm[hw] = pv[hw] && wl[LWW*hw + CW + W +: W] == w_a_q && wl[LWW*hw + CW +: W] == w_b_q;
-                    pc[CW*hw +: CW] = wl[LWW*hw +: CW];
+                    x = hlazy(lf_d_q[LWW*hw +: LWW], ep_q, cfg_thr_i, cfg_retain_i);
+                    if (lw_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB]) begin
+                        pv[hw] = x[HW+1];
+                        pr[hw] = x[HW];
+                        pm[hw] = x[HW+1] && same_q;
+                        pc[CW*hw +: CW] = x[CW-1:0];
+                    end else begin
+                        pv[hw] = wv_q[hw];
+                        pr[hw] = wr_q[hw];
+                        pm[hw] = wm_q[hw];
+                        pc[CW*hw +: CW] = wc_q[CW*hw +: CW];
+                    end
                     x = lfwd(hw, sr_addr_q[SB-1:0]);
                     sl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
                     s_stale[hw] = sr_v_q && x[LWW-1 -: EW] != ep_q;
@@ -896,7 +955,7 @@ module hwp_mhash #(
                 for (hw = 0; hw < NS; hw = hw + 1) begin
                     pv[NW+hw] = s_v_q[hw];
                     pr[NW+hw] = s_r_q[hw];
-                    pm[NW+hw] = s_v_q[hw] && s_a_q[W*hw +: W] == w_a_q && s_b_q[W*hw +: W] == w_b_q;
+                    pm[NW+hw] = s_v_q[hw] && (sw_q[hw] ? same_q : stm_q[hw]);
                     pc[CW*(NW+hw) +: CW] = s_c_q[CW*hw +: CW];
                 end
             end
@@ -927,16 +986,23 @@ module hwp_mhash #(
             assign hh_found = use_fr || |rv;
             assign hh_conf  = promo && !hh_found && (room || rep_q != {KB{1'b0}});
 
+            // X: the dump copy's write, one clock after W from registers:
+            // the written position (one-hot dw_oh_q, the slots dw_as_q) and
+            // count; the tuple is x_a_q, x_b_q; the copy is dw_par_q's
+            reg  [NP-1:0]    dw_oh_q;
+            reg  [NW*SB-1:0] dw_as_q;
+            reg  [CW-1:0]    dw_c_q;
+            reg              dw_par_q;
             // the written position's number (way-major, then the stash)
             reg [DAB-1:0] wpos;
             integer hp;
             always @* begin
                 wpos = {DAB{1'b0}};
                 for (hp = 0; hp < NW; hp = hp + 1)
-                    if (wr_oh[hp]) wpos = wpos | (hp[DAB-1:0] * ACC_SETS[DAB-1:0] +
-                                                  {{(DAB-SB){1'b0}}, w_as_q[SB*hp +: SB]});
+                    if (dw_oh_q[hp]) wpos = wpos | (hp[DAB-1:0] * ACC_SETS[DAB-1:0] +
+                                                    {{(DAB-SB){1'b0}}, dw_as_q[SB*hp +: SB]});
                 for (hp = 0; hp < NS; hp = hp + 1)
-                    if (wr_oh[NW+hp]) wpos = wpos | (NW[DAB-1:0] * ACC_SETS[DAB-1:0] + hp[DAB-1:0]);
+                    if (dw_oh_q[NW+hp]) wpos = wpos | (NW[DAB-1:0] * ACC_SETS[DAB-1:0] + hp[DAB-1:0]);
             end
 
             // L writes: INIT clear, the tuple in W, or the scrubber's rewrite
@@ -960,6 +1026,8 @@ module hwp_mhash #(
                 end
             end
             always @(posedge clk_i) begin
+                lw_q     <= rst_i ? {NW{1'b0}} : wr_oh[NW-1:0];
+
                 lf_en_q  <= rst_i ? {NW{1'b0}} : l_we;
                 lf_a_q   <= l_wa;
                 lf_d_q   <= l_wd;
@@ -1015,42 +1083,64 @@ module hwp_mhash #(
             end
 
             // dump copies: D[dpar_q] takes this interval's writes, the other
-            // one is scanned (position dp_q's word is read a clock ahead)
+            // one is scanned (position dp_q's word is read a clock ahead).
+            // The write of the interval's last tuple lands in X, the clock
+            // after the interval end, when its copy is already the scanned
+            // one and the scan reads its first position: a read of the word
+            // being written takes that write (dfw_q) instead of the block
+            // RAM's undefined word. The scan writes nothing in that clock
+            // (nx_ok_q is low), so the two writers of a copy never meet.
             reg            dpar_q;
             reg  [DPB-1:0] dp_q;
+            reg            dfw_q;
+            reg  [HW-1:0]  dfw_d_q;
             wire [HW-1:0]  d0_rd, d1_rd;
-            wire [HW-1:0]  d_rd   = dpar_q ? d0_rd : d1_rd;
+            wire [HW-1:0]  d_rd   = dfw_q ? dfw_d_q : dpar_q ? d0_rd : d1_rd;
             wire           at_end = dp_q == NPOS_P;
             wire           cand   = !at_end && d_rd[CW-1:0] >= cfg_thr_i;
             wire           o_room = !ov_q || out_ready_i;
             wire           scan   = dmp_q && nx_ok_q;
             wire           dp_adv = scan && !at_end && (!cand || o_room);
             wire [DPB-1:0] dp_d   = bnd ? {DPB{1'b0}} : dp_q + {{(DPB-1){1'b0}}, dp_adv};
-            wire           cur_we = (st_q == ST_INIT) || (|wr_oh);
-            wire [DAB-1:0] cur_wa = (st_q == ST_INIT) ? init_addr_q[DAB-1:0] : wpos;
-            wire [HW-1:0]  cur_wd = (st_q == ST_INIT) ? {HW{1'b0}} : {w_a_q, w_b_q, c_new};
-            wire           prv_we = (st_q == ST_INIT) || dp_adv;
-            wire [DAB-1:0] prv_wa = (st_q == ST_INIT) ? init_addr_q[DAB-1:0] : dp_q[DAB-1:0];
+            // copy p's write: INIT, the tuple's (X, to copy dw_par_q), or
+            // the scan's clear (the copy not dpar_q)
+            wire           x_we   = |dw_oh_q;
+            wire [HW-1:0]  x_wd   = {x_a_q, x_b_q, dw_c_q};
+            wire           prv_we = dp_adv;
+            wire [DAB-1:0] prv_wa = dp_q[DAB-1:0];
+            wire           d0_xw  = x_we && !dw_par_q;
+            wire           d1_xw  = x_we && dw_par_q;
+            wire           d_init = st_q == ST_INIT;
             hwp_sdp_ram #(.DW(HW), .AW(DAB), .RW_OLD(0)) u_d0 (
                 .clk_i(clk_i),
-                .we_i(dpar_q ? prv_we : cur_we), .waddr_i(dpar_q ? prv_wa : cur_wa),
-                .wdata_i(dpar_q ? {HW{1'b0}} : cur_wd),
+                .we_i(d_init || d0_xw || (dpar_q && prv_we)),
+                .waddr_i(d_init ? init_addr_q[DAB-1:0] : d0_xw ? wpos : prv_wa),
+                .wdata_i(d0_xw ? x_wd : {HW{1'b0}}),
                 .re_i(1'b1), .raddr_i(dp_d[DAB-1:0]), .oce_i(1'b1), .rdata_o(d0_rd)
             );
             hwp_sdp_ram #(.DW(HW), .AW(DAB), .RW_OLD(0)) u_d1 (
                 .clk_i(clk_i),
-                .we_i(dpar_q ? cur_we : prv_we), .waddr_i(dpar_q ? cur_wa : prv_wa),
-                .wdata_i(dpar_q ? cur_wd : {HW{1'b0}}),
+                .we_i(d_init || d1_xw || (!dpar_q && prv_we)),
+                .waddr_i(d_init ? init_addr_q[DAB-1:0] : d1_xw ? wpos : prv_wa),
+                .wdata_i(d1_xw ? x_wd : {HW{1'b0}}),
                 .re_i(1'b1), .raddr_i(dp_d[DAB-1:0]), .oce_i(1'b1), .rdata_o(d1_rd)
             );
             always @(posedge clk_i) begin
                 if (rst_i) begin
-                    dpar_q <= 1'b0;
-                    dp_q   <= {DPB{1'b0}};
+                    dpar_q  <= 1'b0;
+                    dp_q    <= {DPB{1'b0}};
+                    dw_oh_q <= {NP{1'b0}};
+                    dfw_q   <= 1'b0;
                 end else begin
                     if (bnd) dpar_q <= !dpar_q;
-                    dp_q <= dp_d;
+                    dp_q    <= dp_d;
+                    dw_oh_q <= wr_oh;
+                    dfw_q   <= x_we && dw_par_q != dpar_q && wpos == dp_d[DAB-1:0];
                 end
+                dw_as_q  <= w_as_q;
+                dw_c_q   <= c_new;
+                dw_par_q <= dpar_q;
+                dfw_d_q  <= x_wd;
             end
             assign hh_ld     = scan && (at_end || cand) && o_room;
             assign hh_ld_any = cand;
