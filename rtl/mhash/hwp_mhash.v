@@ -120,8 +120,11 @@ module hwp_mhash #(
     // thr_mK_q = max(threshold - K, 0), registered (the configuration is
     // stable after reset): sat^K(x + K) >= threshold is x >= thr_mK_q, a
     // compare straight from registers instead of one behind K increments
-    reg [CW-1:0] thr_m1_q, thr_m2_q;
+    reg [CW-1:0] thr_q, thr_m1_q, thr_m2_q;
+    reg          thr1_q;   // threshold 1 (thr_m1_q == 0): sat(0 + 1) >= threshold
     always @(posedge clk_i) begin
+        thr_q    <= cfg_thr_i;
+        thr1_q   <= cfg_thr_i == {{(CW-1){1'b0}}, 1'b1};
         thr_m1_q <= cfg_thr_i - 1'b1;
         thr_m2_q <= (cfg_thr_i > {{(CW-2){1'b0}}, 2'd2}) ? cfg_thr_i - {{(CW-2){1'b0}}, 2'd2} : {CW{1'b0}};
     end
@@ -394,7 +397,7 @@ module hwp_mhash #(
     wire            w_uo  = w_u_q <= o_nm_q;    // min(u, the tuple ahead's new minimum) is u
     wire            w_sm  = w_s_q == o_m_q;     // s is the tuple ahead's minimum
     wire            ge_u1 = w_u_q >= thr_m1_q, ge_s1 = w_s_q >= thr_m1_q, ge_s2 = w_s_q >= thr_m2_q;
-    wire            ge_o1 = o_nm_q >= thr_m1_q, ge_1 = thr_m1_q == {CW{1'b0}};
+    wire            ge_o1 = o_nm_q >= thr_m1_q, ge_1 = thr1_q;
     integer wk;
     always @* begin
         for (wk = 0; wk < NB; wk = wk + 1)
@@ -709,7 +712,7 @@ module hwp_mhash #(
             wire         ins_me = (HACC == 0) && ins && alloc_oh[gk];
             // the count's threshold compares, from registers: c >= thr and
             // sat(c + 1) >= thr
-            wire         ge0    = c_q >= cfg_thr_i;
+            wire         ge0    = c_q >= thr_q;
             wire         ge1    = c_q >= thr_m1_q;
             // entry after this cycle's W update
             wire [CW-1:0] c_nx  = ins_me ? newmin : hit_me ? hit_inc : c_q;
@@ -874,35 +877,40 @@ module hwp_mhash #(
             reg  [NSX*W-1:0]  s_a_q, s_b_q;   // entry j at [W*j +: W]
             reg  [NSX*CW-1:0] s_c_q;
             reg  [KB-1:0]  live_q, rep_q;     // valid entries, replaceable entries
+            reg  [KB-1:0]  cnd_q;             // live_q - rep_q: the candidates so far
 
             // I: the tuple's way words (forwarded for the tuples 3 and 2
-            // ahead, lazy rule) reduced to {valid, replaceable, match, count}
-            // per way, registered for W. At an interval end (bnd) the tuple
-            // in I belongs to the next interval: its bits take the lazy rule
-            // once more (a candidate is kept, replaceable with count 0, if
-            // retaining; else empty; the tag and so the match stay).
-            reg  [NW-1:0]     iv, ir, im;
+            // ahead, lazy rule) reduced to {valid, replaceable, match,
+            // sat(count + 1), sat(count + 1) >= threshold} per way,
+            // registered for W (W needs the count only incremented). At an
+            // interval end (bnd) the tuple in I belongs to the next
+            // interval: its bits take the lazy rule once more (a candidate
+            // is kept, replaceable with count 0, if retaining; else empty;
+            // the tag and so the match stay).
+            reg  [NW-1:0]     iv, ir, im, ig;
             reg  [NW*CW-1:0]  ic;
-            reg  [NW-1:0]     wv_q, wr_q, wm_q;
+            reg  [NW-1:0]     wv_q, wr_q, wm_q, wg_q;
             reg  [NW*CW-1:0]  wc_q;
             reg  [NW-1:0]     ikeep;
             reg  [LWW-1:0]    xi;
             integer hi;
             always @* begin
                 for (hi = 0; hi < NW; hi = hi + 1) begin
-                    xi = hlazy(lfwd(hi, i_as_q[SB*hi +: SB]), ep_q, cfg_thr_i, cfg_retain_i);
+                    xi = hlazy(lfwd(hi, i_as_q[SB*hi +: SB]), ep_q, thr_q, cfg_retain_i);
                     iv[hi] = xi[HW+1];
                     ir[hi] = xi[HW];
                     im[hi] = xi[HW+1] && xi[CW + W +: W] == i_a_q && xi[CW +: W] == i_b_q;
-                    ic[CW*hi +: CW] = xi[CW-1:0];
-                    ikeep[hi] = cfg_retain_i && xi[HW+1] && xi[CW-1:0] >= cfg_thr_i;
+                    ic[CW*hi +: CW] = sat_inc(xi[CW-1:0]);
+                    ig[hi] = xi[CW-1:0] >= thr_m1_q;
+                    ikeep[hi] = cfg_retain_i && xi[HW+1] && xi[CW-1:0] >= thr_q;
                 end
             end
             always @(posedge clk_i) begin
                 wv_q <= bnd ? ikeep : iv;
                 wr_q <= bnd ? ikeep : ir;
                 wm_q <= bnd ? (im & ikeep) : im;
-                wc_q <= bnd ? {NW*CW{1'b0}} : ic;
+                wc_q <= bnd ? {NW{{(CW-1){1'b0}}, 1'b1}} : ic;
+                wg_q <= bnd ? {NW{thr1_q}} : ig;
             end
 
             // the stash entries' tags against the tuple in I, registered
@@ -924,53 +932,68 @@ module hwp_mhash #(
             // as it was)
             reg  [NW-1:0]     lw_q;
 
-            // W: the tuple's positions: valid, replaceable, match, count;
-            // a way word the tuple 1 ahead wrote last clock is taken from
-            // that write (lazy rule applied: it may be the interval's last
-            // tuple), matching iff that tuple equals this one (same_q)
-            reg  [NP-1:0]    pv, pr, pm;
+            // W: the tuple's positions: valid, replaceable, match,
+            // sat(count + 1) (pc) and whether that reaches the threshold
+            // (pg); a way word the tuple 1 ahead wrote last clock is taken
+            // from that write (lazy rule applied: it may be the interval's
+            // last tuple), matching iff that tuple equals this one (same_q)
+            reg  [NP-1:0]    pv, pr, pm, pg;
             reg  [NP*CW-1:0] pc;
+            reg              lb_q;            // the tuple 1 ahead was the interval's last
+            reg              lk_q;            // ... and the lazy rule keeps its entry
             reg  [NW*LWW-1:0] sl;             // the scrubber's words, rewritten
             reg  [NW-1:0]     s_stale;
             reg  [LWW-1:0]    x;
             integer hw;
             always @* begin
                 for (hw = 0; hw < NW; hw = hw + 1) begin
-                    x = hlazy(lf_d_q[LWW*hw +: LWW], ep_q, cfg_thr_i, cfg_retain_i);
-                    if (lw_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB]) begin
-                        pv[hw] = x[HW+1];
-                        pr[hw] = x[HW];
-                        pm[hw] = x[HW+1] && same_q;
-                        pc[CW*hw +: CW] = x[CW-1:0];
+                    if (lw_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB] && lb_q) begin
+                        // written by the interval's last tuple: the lazy
+                        // rule keeps it (retaining, a candidate) or empties it
+                        pv[hw] = lk_q;
+                        pr[hw] = lk_q;
+                        pm[hw] = lk_q && same_q;
+                        pc[CW*hw +: CW] = {{(CW-1){1'b0}}, 1'b1};
+                        pg[hw] = thr1_q;
+                    end else if (lw_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB]) begin
+                        // written in the current epoch: valid, as written
+                        pv[hw] = 1'b1;
+                        pr[hw] = lf_d_q[LWW*hw + HW];
+                        pm[hw] = same_q;
+                        pc[CW*hw +: CW] = sat_inc(lf_d_q[LWW*hw +: CW]);
+                        pg[hw] = lf_d_q[LWW*hw +: CW] >= thr_m1_q;
                     end else begin
                         pv[hw] = wv_q[hw];
                         pr[hw] = wr_q[hw];
                         pm[hw] = wm_q[hw];
                         pc[CW*hw +: CW] = wc_q[CW*hw +: CW];
+                        pg[hw] = wg_q[hw];
                     end
                     x = lfwd(hw, sr_addr_q[SB-1:0]);
-                    sl[LWW*hw +: LWW] = hlazy(x, ep_q, cfg_thr_i, cfg_retain_i);
+                    sl[LWW*hw +: LWW] = hlazy(x, ep_q, thr_q, cfg_retain_i);
                     s_stale[hw] = sr_v_q && x[LWW-1 -: EW] != ep_q;
                 end
                 for (hw = 0; hw < NS; hw = hw + 1) begin
                     pv[NW+hw] = s_v_q[hw];
                     pr[NW+hw] = s_r_q[hw];
                     pm[NW+hw] = s_v_q[hw] && (sw_q[hw] ? same_q : stm_q[hw]);
-                    pc[CW*(NW+hw) +: CW] = s_c_q[CW*hw +: CW];
+                    pc[CW*(NW+hw) +: CW] = sat_inc(s_c_q[CW*hw +: CW]);
+                    pg[NW+hw] = s_c_q[CW*hw +: CW] >= thr_m1_q;
                 end
             end
 
             // hit, allocation (an empty position while fewer than ACC_K are
             // valid, ways before the stash, lowest first; else a replaceable
             // one in the same order), the written entry
-            reg  [CW-1:0] c_hit;
+            reg  [CW-1:0] c_hit1;                  // sat(hit count + 1)
             integer hc;
             always @* begin
-                c_hit = {CW{1'b0}};
+                c_hit1 = {CW{1'b0}};
                 for (hc = 0; hc < NP; hc = hc + 1)
-                    c_hit = c_hit | (pc[CW*hc +: CW] & {CW{pm[hc]}});
+                    c_hit1 = c_hit1 | (pc[CW*hc +: CW] & {CW{pm[hc]}});
             end
             wire          r_hit   = |(pm & pr);
+            wire          g_hit   = |(pm & pg);    // sat(hit count + 1) >= thr
             wire          room    = live_q < K_P;
             wire [NP-1:0] fv      = ~pv;
             wire [NP-1:0] rv      = pv & pr;
@@ -978,8 +1001,9 @@ module hwp_mhash #(
             wire [NP-1:0] alloc   = use_fr ? (fv & (~fv + 1'b1)) : (rv & (~rv + 1'b1));
             wire          w_hit   = w_v_q && hh_hit;
             wire [NP-1:0] wr_oh   = w_hit ? pm : ins ? alloc : {NP{1'b0}};
-            wire          unmark  = w_hit && r_hit && c_hit >= thr_m1_q;   // sat(c+1) >= thr
-            wire [CW-1:0] c_new   = w_hit ? sat_inc(c_hit) : newmin;
+            wire          unmark  = w_hit && r_hit && g_hit;
+            wire [CW-1:0] c_new   = w_hit ? c_hit1 : newmin;
+            wire          c_new_ge = w_hit ? g_hit : nm_ge;   // c_new >= thr
             wire          r_new   = w_hit && r_hit && !unmark;
             wire [LWW-1:0] word_new = {ep_q, 1'b1, r_new, w_a_q, w_b_q, c_new};
             assign hh_hit   = |pm;
@@ -1027,6 +1051,8 @@ module hwp_mhash #(
             end
             always @(posedge clk_i) begin
                 lw_q     <= rst_i ? {NW{1'b0}} : wr_oh[NW-1:0];
+                lb_q     <= bnd;
+                lk_q     <= cfg_retain_i && c_new_ge;
 
                 lf_en_q  <= rst_i ? {NW{1'b0}} : l_we;
                 lf_a_q   <= l_wa;
@@ -1039,9 +1065,15 @@ module hwp_mhash #(
             // stash and the live / replaceable counts; at the interval end
             // (after the last tuple's own update) retaining keeps the
             // candidates as replaceable entries with count 0
-            wire [KB-1:0] live_n = live_q + {{(KB-1){1'b0}}, ins && use_fr};
-            wire [KB-1:0] rep_n  = rep_q - {{(KB-1){1'b0}}, ins && !use_fr} - {{(KB-1){1'b0}}, unmark};
-            wire [KB-1:0] kept   = cfg_retain_i ? live_n - rep_n : {KB{1'b0}};
+            // (each of L, R and L - R moves by at most one; the +-1 are
+            // formed from the registers beside the decision, which selects)
+            wire [KB-1:0] live_p = live_q + 1'b1;
+            wire [KB-1:0] rep_m  = rep_q - 1'b1;
+            wire [KB-1:0] cnd_p  = cnd_q + 1'b1;
+            wire [KB-1:0] live_n = (ins && use_fr) ? live_p : live_q;
+            wire [KB-1:0] rep_n  = ((ins && !use_fr) || unmark) ? rep_m : rep_q;
+            wire [KB-1:0] cnd_n  = (ins || unmark) ? cnd_p : cnd_q;
+            wire [KB-1:0] kept   = cfg_retain_i ? cnd_n : {KB{1'b0}};
             // each stash entry after this clock's W write (v1, r1, c1) and
             // whether the interval end keeps it (ke)
             reg  [NSX-1:0]    v1, r1, ke;
@@ -1056,7 +1088,8 @@ module hwp_mhash #(
                     v1[hs] = s_v_q[hs] || wr_oh[NW+hs];
                     r1[hs] = wr_oh[NW+hs] ? r_new : s_r_q[hs];
                     c1[CW*hs +: CW] = wr_oh[NW+hs] ? c_new : s_c_q[CW*hs +: CW];
-                    ke[hs] = cfg_retain_i && v1[hs] && c1[CW*hs +: CW] >= cfg_thr_i;
+                    ke[hs] = cfg_retain_i && v1[hs] &&
+                             (wr_oh[NW+hs] ? c_new_ge : s_c_q[CW*hs +: CW] >= thr_q);
                 end
             end
             always @(posedge clk_i) begin
@@ -1065,9 +1098,11 @@ module hwp_mhash #(
                     s_r_q  <= {NSX{1'b0}};
                     live_q <= {KB{1'b0}};
                     rep_q  <= {KB{1'b0}};
+                    cnd_q  <= {KB{1'b0}};
                 end else begin
                     live_q <= bnd ? kept : live_n;
                     rep_q  <= bnd ? kept : rep_n;
+                    cnd_q  <= bnd ? {KB{1'b0}} : cnd_n;
                     s_v_q  <= bnd ? ke : v1;
                     s_r_q  <= bnd ? ke : r1;
                 end
@@ -1097,7 +1132,7 @@ module hwp_mhash #(
             wire [HW-1:0]  d0_rd, d1_rd;
             wire [HW-1:0]  d_rd   = dfw_q ? dfw_d_q : dpar_q ? d0_rd : d1_rd;
             wire           at_end = dp_q == NPOS_P;
-            wire           cand   = !at_end && d_rd[CW-1:0] >= cfg_thr_i;
+            wire           cand   = !at_end && d_rd[CW-1:0] >= thr_q;
             wire           o_room = !ov_q || out_ready_i;
             wire           scan   = dmp_q && nx_ok_q;
             wire           dp_adv = scan && !at_end && (!cand || o_room);
