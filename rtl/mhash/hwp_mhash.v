@@ -252,21 +252,40 @@ module hwp_mhash #(
     );
 
     // ---------------------------------------------------------------- H: bank addressing, reads issued
+    // Per bank, from the configuration (stable after reset) and registered:
+    // its table (bt_q, one-hot over the hash functions), whether that table
+    // is in use (bu_q) and which of the table's banks it is (the index bits
+    // above the bank address, masked to lbpt bits: bm_q, bn_q). H then only
+    // selects and compares: no shift or part select by a run-time amount.
+    reg [NB*NB-1:0] bt_q;        // bank j's table t at [NB*j + t]
+    reg [NB-1:0]    bu_q;
+    reg [NB*5-1:0]  bm_q, bn_q;  // bank j's mask and number within its table
+    wire [4:0]      bmask = (5'd1 << lbpt) - 5'd1;
+    integer bk;
+    always @(posedge clk_i) begin
+        for (bk = 0; bk < NB; bk = bk + 1) begin
+            bt_q[NB*bk +: NB] <= {{(NB-1){1'b0}}, 1'b1} << (bk >> lbpt);
+            bu_q[bk] <= (bk[4:0] >> lbpt) < cfg_tables_i;
+            bm_q[5*bk +: 5] <= bmask;
+            bn_q[5*bk +: 5] <= bk[4:0] & bmask;
+        end
+    end
     reg [NB-1:0]    h_en;
     reg [NB*DB-1:0] h_addr;
-    integer bj;
+    integer bj, bt;
     reg [IB-1:0] bidx;
-    reg [4:0]    btab;
+    reg [31:0]   hi_top;   // the index bits above the bank address
     always @* begin
         h_en   = {NB{1'b0}};
         h_addr = {NB*DB{1'b0}};
         for (bj = 0; bj < NB; bj = bj + 1) begin
-            btab = bj[4:0] >> lbpt;
-            bidx = h_idx[IB*(bj >> lbpt) +: IB];
+            bidx = {IB{1'b0}};
+            for (bt = 0; bt < NB; bt = bt + 1)
+                bidx = bidx | (h_idx[IB*bt +: IB] & {IB{bt_q[NB*bj + bt]}});
             h_addr[DB*bj +: DB] = bidx[DB-1:0];
-            if (h_valid && (btab < cfg_tables_i) &&
-                ((({{(32-IB){1'b0}}, bidx} >> DB) & ((32'd1 << lbpt) - 32'd1)) ==
-                 (bj & ((32'd1 << lbpt) - 32'd1))))
+            hi_top = {{(32-IB){1'b0}}, bidx} >> DB;
+            if (h_valid && bu_q[bj] &&
+                ((hi_top & {27'd0, bm_q[5*bj +: 5]}) == {27'd0, bn_q[5*bj +: 5]}))
                 h_en[bj] = 1'b1;
         end
     end
