@@ -29,6 +29,7 @@ module hwp_adapt_rap #(
     parameter integer TCAM_BITWE   = 0,         // engine: RAM TCAM per-bit write enables
     parameter integer ARB_SERIAL   = 0,         // engine: stage-2 arbiter variant
     parameter integer ARB_RG       = 0,         // engine: tournament levels per register
+    parameter integer ARB_OREG     = 0,         // engine: tournament result register
     parameter integer OPT_CREG     = 0,         // engine: registered counter/prefix reads
     parameter integer OPT_INREG    = 0,         // engine: input skid register before the buffer
     parameter integer LIVE_SUM     = 1,         // engine: OPT_LIVE_SUM (COUNTERS field 8)
@@ -77,7 +78,7 @@ module hwp_adapt_rap #(
     hwp_rap #(
         .W(W), .K(K), .N(N), .CW(CW), .SB(SB), .CB(CB), .MERGE_FIRST(MERGE_FIRST), .MERGE_Q(MERGE_Q),
         .OPT_TCAM_RAM(OPT_TCAM_RAM), .TCAM_CHUNK(TCAM_CHUNK), .TCAM_BITWE(TCAM_BITWE),
-        .ARB_SERIAL(ARB_SERIAL), .ARB_RG(ARB_RG), .OPT_CREG(OPT_CREG), .OPT_INREG(OPT_INREG),
+        .ARB_SERIAL(ARB_SERIAL), .ARB_RG(ARB_RG), .ARB_OREG(ARB_OREG), .OPT_CREG(OPT_CREG), .OPT_INREG(OPT_INREG),
         .OPT_LIVE_SUM(LIVE_SUM)
     ) u_eng (
         .clk_i(eclk_i), .rst_i(erst_i), .eps_q_i(cfg_eps_q),

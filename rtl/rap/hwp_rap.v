@@ -36,6 +36,9 @@ module hwp_rap #(
                                                // (small), 2 bit-serial with the level limit applied by
                                                // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
     parameter integer ARB_RG       = 0,        // tournament: tree levels per pipeline register (0: none)
+    parameter integer ARB_OREG     = 0,        // tournament: 1 registers its result (one more stage-2
+                                               // clock), so the counter and prefix RAMs are read from
+                                               // a registered address
     parameter integer OPT_CREG     = 0,        // 1: the counter and prefix RAM reads are registered once
                                                // more (stage s3a) before stage 3, which then forwards the
                                                // counter writes of the last two clocks
@@ -79,7 +82,8 @@ module hwp_rap #(
     // replay queue holds everything in flight at a flush (s1, stage 2, s3a,
     // s3 and the issued item), the eviction-tag FIFO that plus ev and the
     // pipeline
-    localparam integer TP  = (ARB_SERIAL == 0 && ARB_RG > 0) ? (IB - 1) / ARB_RG : 0;
+    localparam integer TP  = (ARB_SERIAL != 0) ? 0 :
+                             ((ARB_RG > 0) ? (IB - 1) / ARB_RG : 0) + ((ARB_OREG != 0) ? 1 : 0);
     localparam integer TPW = (TP > 0) ? TP : 1;
     localparam integer CR  = (OPT_CREG != 0) ? 1 : 0;
     localparam integer RQ  = TP + CR + 4;
@@ -165,9 +169,15 @@ module hwp_rap #(
     reg [W-1:0]  pmem [0:N-1];
     // the counter words in LUT RAM on the ECP5: crd_q and crd2_q are then
     // fabric flip-flops (a DP16KD's output takes 5.8 ns, on the paths of
-    // stage 3 and of the merge compare)
+    // stage 3 and of the merge compare). HWP_RAP_CMEM_BLOCK leaves cmem to
+    // block RAM, for large N with OPT_CREG, where crd_q only feeds
+    // registers (s3a's crd_r, the merge pipeline's mq_cx_q, the readout):
+    // a deep LUT RAM's read address fans out to every slice and its word
+    // passes several multiplexer levels
 `ifdef HWP_ECP5
+`ifndef HWP_RAP_CMEM_BLOCK
     (* ram_style = "distributed" *)
+`endif
 `endif
     reg [CW-1:0] cmem [0:N-1];
     reg [W-1:0]  prd_q;
@@ -196,7 +206,7 @@ module hwp_rap #(
     // ancestor's count), C (compare, fold)
     reg          mk_v_q, mk_v_d, mq_v_q, mq_v_d, ma_v_q, ma_v_d, mc_v_q, mc_v_d;
     (* fsm_encoding = "none" *) reg [IB-1:0] mk_x_q;
-    reg [IB-1:0] mk_x_d, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_q, mc_x_d, mc_a_q, mc_a_d;
+    reg [IB-1:0] mk_x_d, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_d, mc_a_q, mc_a_d;
     reg [CW-1:0] mq_cx_q, mq_cx_d, ma_cx_q, ma_cx_d, mc_cx_q, mc_cx_d;
     reg          m_per_q, m_per_d;
     reg [2:0]    ro_c_q, ro_c_d;
@@ -269,6 +279,14 @@ module hwp_rap #(
         end
     endgenerate
 
+`ifdef HWP_RAP_CMEM_BLOCK
+    generate
+        if (OPT_CREG == 0) begin : g_bad_cmem
+            rap_error_HWP_RAP_CMEM_BLOCK_needs_OPT_CREG u_err ();
+        end
+    endgenerate
+`endif
+
     // ------------------------------------------------------------------ stage 2 arbiter
     // The live entries matching one key are nested prefixes, at most one per
     // level; the longest one below the limit wins (levels < arb_lim take
@@ -285,7 +303,7 @@ module hwp_rap #(
             // pipelined tournament over the match lines, which stage 1 has
             // already limited (s1_lim_q); its result comes with s2e_*
             wire [LB-1:0] lpm_lvl;
-            hwp_rap_lpm #(.N(N), .IB(IB), .LB(LB), .RG(ARB_RG)) u_lpm (
+            hwp_rap_lpm #(.N(N), .IB(IB), .LB(LB), .RG(ARB_RG), .RO(ARB_OREG)) u_lpm (
                 .clk_i(clk_i), .m_i(s2_m_q), .lvl_i(len_q), .lvl_o(lpm_lvl), .idx_o(best_idx));
             always @(*) best_lvl = lpm_lvl;
             assign probe_hit = ({1'b0, best_lvl} == {1'b0, sp_lvl_q} + 1'b1);
@@ -417,6 +435,19 @@ module hwp_rap #(
     // count, so that the issue select and the TCAM search key (tc_key) start
     // at flip-flops
     reg           run_q, probe_q, rq_nz_q;
+    // the counter and prefix RAMs' read address is the scanner's slot in
+    // ST_M_RUN and ST_RD, else the tournament's result; the choice from a
+    // flip-flop loaded with the next state (rdsc_q), so that no state
+    // decode precedes the RAMs' address (wide fan-out)
+    reg           rdsc_q;
+    // fsel_q: the slot the merge compare (C) folds if it decides to, one-hot
+    // (fsel_q[i]: in ST_M_RUN, C holds node i), so that the late fold
+    // decision meets only its own slot's valid bit
+    reg  [N-1:0]  fsel_q;
+    integer       fi;
+    always @(posedge clk_i)
+        for (fi = 0; fi < N; fi = fi + 1)
+            fsel_q[fi] <= !rst_i && st_d == ST_M_RUN && mc_v_d && mc_x_d == fi[IB-1:0];
     wire          run = run_q;
     wire          iss_rq = run && rq_nz_q;
     wire          iss_ev = run && !rq_nz_q && ev_v_q;
@@ -910,7 +941,8 @@ module hwp_rap #(
         arb_lim = H[LB:0] + 1'b1;
         tc_lim = H[LB:0] + 1'b1;
         tc_wr = 1'b0; tc_wr_idx = {IB{1'b0}}; tc_wr_key = {W{1'b0}}; tc_wr_lvl = {LB{1'b0}};
-        c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c_ra = best_idx; c2_ra = best_idx; p_ra = best_idx;
+        c_we = 1'b0; c_wa = {IB{1'b0}}; c_wd = {CW{1'b0}}; c2_ra = best_idx;
+        c_ra = rdsc_q ? sc_idx : best_idx; p_ra = c_ra;
         p_we = 1'b0; p_wa = {IB{1'b0}}; p_wd = {W{1'b0}}; p_wl = {LB{1'b0}};
 
         if (in_valid_i && !in_ready_o) ctr_d[(6)*CW +: CW] = ctr_q[(6)*CW +: CW] + 1'b1;
@@ -1058,8 +1090,7 @@ module hwp_rap #(
                     sc_ld_d = 1'b1;
                 end
                 // K: the next node of this level from the scanner, read its
-                // prefix and count
-                c_ra = sc_idx; p_ra = sc_idx;
+                // prefix and count (c_ra, p_ra: rdsc_q)
                 tc_lim = {1'b0, m_lvl_q};
                 if (sc_v && sc_tag == m_lvl_q) begin
                     sc_take = 1'b1;
@@ -1090,7 +1121,7 @@ module hwp_rap #(
                 end
                 if (mc_v_q && m_fold) begin
                     for (wi = 0; wi < N; wi = wi + 1)
-                        if (wi[IB-1:0] == mc_x_q) valid_d[wi] = 1'b0;
+                        if (fsel_q[wi]) valid_d[wi] = 1'b0;
                     live_d = live_q - 1'b1;
                     ctr_d[(3)*CW +: CW] = ctr_q[(3)*CW +: CW] + 1'b1;
                 end
@@ -1106,7 +1137,6 @@ module hwp_rap #(
                 else st_d = ST_RUN;
             end
             ST_RD: begin  // the next live slot from the scanner (loaded on entry)
-                c_ra = sc_idx; p_ra = sc_idx;
                 if (sc_v) begin
                     sc_take = 1'b1;
                     st_d = ST_RO_LOAD;
@@ -1248,7 +1278,7 @@ module hwp_rap #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             st_q <= ST_INIT;
-            run_q <= 1'b0; probe_q <= 1'b0; rq_nz_q <= 1'b0;
+            run_q <= 1'b0; probe_q <= 1'b0; rq_nz_q <= 1'b0; rdsc_q <= 1'b0;
             bv_q <= {SN{1'b0}};
             ev_v_q <= 1'b0;
             rq_n_q <= {RQB{1'b0}};
@@ -1272,6 +1302,7 @@ module hwp_rap #(
         end else begin
             st_q <= st_d;
             run_q <= (st_d == ST_RUN); probe_q <= (st_d == ST_PROBE);
+            rdsc_q <= (st_d == ST_M_RUN) || (st_d == ST_RD);
             rq_nz_q <= (rq_n_d != {RQB{1'b0}});
             bv_q <= bv_d;
             ev_v_q <= ev_v_d;
@@ -1315,7 +1346,7 @@ module hwp_rap #(
         ctr_q <= rst_i ? {(NCTR*CW){1'b0}} : ctr_d;
         sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d; sp_m_q <= sp_m_d;
         sl_q <= sl_d; m_per_q <= m_per_d;
-        mk_x_q <= mk_x_d; mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_x_q <= mc_x_d; mc_a_q <= mc_a_d;
+        mk_x_q <= mk_x_d; mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_a_q <= mc_a_d;
         mq_cx_q <= mq_cx_d; ma_cx_q <= ma_cx_d; mc_cx_q <= mc_cx_d;
         ro_c_q <= ro_c_d;
         out_k_q <= out_k_d; out_p_q <= out_p_d; out_l_q <= out_l_d; out_n_q <= out_n_d;

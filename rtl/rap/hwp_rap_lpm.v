@@ -5,9 +5,11 @@
 // entries' levels enter a balanced tree of pairwise compares, log2 N levels
 // deep; each node passes on the longer of its two prefixes and its slot
 // index. One search enters per clock; with RG > 0 a register follows every
-// RG tree levels except the last (TP = (IB - 1) / RG clocks of latency; the
-// last group of levels drives the RAM read address combinationally, as the
-// RG = 0 tree does in the clock it is given the match lines).
+// RG tree levels except the last ((IB - 1) / RG clocks of latency); with
+// RO = 0 the last group of levels drives the RAM read address
+// combinationally, as the RG = 0 tree does in the clock it is given the
+// match lines; RO = 1 registers the root as well (one more clock), so that
+// the result (and the RAM read address) starts at a flip-flop.
 // A non-matching entry enters with level 0. The live entries matching one
 // key are nested prefixes, at most one per level, and the root (level 0,
 // slot 0) matches every key under every limit the engine uses, so the only
@@ -19,12 +21,13 @@ module hwp_rap_lpm #(
     parameter integer N  = 64,  // entries
     parameter integer IB = 6,   // index width, 2^IB >= N
     parameter integer LB = 5,   // level width
-    parameter integer RG = 0    // tree levels per pipeline register (0: no registers)
+    parameter integer RG = 0,   // tree levels per pipeline register (0: no registers)
+    parameter integer RO = 0    // 1: the root (the result) is registered too
 ) (
     input  wire          clk_i,
     input  wire [N-1:0]  m_i,     // match lines of the search
     input  wire [N*LB-1:0] lvl_i, // levels of the entries
-    output wire [LB-1:0] lvl_o,   // longest matching level, TP clocks later
+    output wire [LB-1:0] lvl_o,   // longest matching level, (IB - 1) / RG + RO clocks later
     output wire [IB-1:0] idx_o    // its slot
 );
     localparam integer NP = 1 << IB;
@@ -63,7 +66,7 @@ module hwp_rap_lpm #(
                 assign key_d[gj*LB +: LB] = rw ? kr : kl;
                 assign idx_d[gj*IB +: IB] = rw ? ti[JR*IB +: IB] : ti[JL*IB +: IB];
             end
-            if (RG != 0 && (gk % RG) == 0 && gk != IB) begin : g_reg
+            if ((RG != 0 && (gk % RG) == 0 && gk != IB) || (RO != 0 && gk == IB)) begin : g_reg
                 reg [NK*LB-1:0] key_q;
                 reg [NK*IB-1:0] idx_q;
                 always @(posedge clk_i) begin
@@ -79,7 +82,7 @@ module hwp_rap_lpm #(
         end
     endgenerate
 
-    wire unused_clk = &{1'b0, clk_i};  // RG = 0: no registers
+    wire unused_clk = &{1'b0, clk_i};  // RG = 0, RO = 0: no registers
     assign lvl_o = tk[(NT-1)*LB +: LB];
     assign idx_o = ti[(NT-1)*IB +: IB];
 endmodule

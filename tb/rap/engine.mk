@@ -22,10 +22,10 @@ SIM_ARGS_default    := --param eps_q=6553
 
 # ram: the block-RAM-sliced TCAM with 64 entries (the iCE40 size; 4-bit
 # slices: entry writes take 17 cycles), 8-slot buffer, tournament registered
-# every two levels (2 extra stage-2 clocks), the s3a register stage
-# (OPT_CREG: counter forwarding at distances 1 and 2), the input skid
-# register before the buffer (OPT_INREG)
-SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4 ARB_RG=2 OPT_CREG=1 OPT_INREG=1
+# every two levels and at its result (ARB_OREG, as the ECP5 builds: 3 extra
+# stage-2 clocks), the s3a register stage (OPT_CREG: counter forwarding at
+# distances 1 and 2), the input skid register before the buffer (OPT_INREG)
+SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4 ARB_RG=2 ARB_OREG=1 OPT_CREG=1 OPT_INREG=1
 SIM_ARGS_ram    := --param eps_q=6553
 
 # full: an 8-entry TCAM at eps = 1% is full almost all the time: splits wait,
@@ -38,10 +38,11 @@ SIM_GPARAMS_full := W=32 K=2 N=8 CW=32 SB=0 CB=4 MERGE_FIRST=100 MERGE_Q=3 OPT_T
 SIM_ARGS_full    := --param eps_q=655 --max-events 100000
 
 # b16: branching factor 16 over 64-bit keys (64-bit addresses and values),
-# 40 entries (not a power of two), eps = 5%, 24-bit counters, combinational
-# tournament (ARB_RG=0, as in the board tops) with the s3a stage (OPT_CREG)
-# and the input skid register (OPT_INREG)
-SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_TCAM_RAM=0 OPT_CREG=1 OPT_INREG=1
+# 40 entries (not a power of two), eps = 5%, 24-bit counters, tournament
+# without inner registers (ARB_RG=0) but with its result registered
+# (ARB_OREG: one extra stage-2 clock), the s3a stage (OPT_CREG) and the
+# input skid register (OPT_INREG)
+SIM_GPARAMS_b16 := W=64 K=4 N=40 CW=24 SB=2 CB=8 MERGE_FIRST=256 MERGE_Q=2 OPT_TCAM_RAM=0 ARB_OREG=1 OPT_CREG=1 OPT_INREG=1
 SIM_ARGS_b16    := --param eps_q=3276 --max-events 100000
 
 # ramfull: RAM TCAM with 2-bit slices and 6 entries (full TCAM), b = 2, eps = 2%
