@@ -29,8 +29,8 @@ SIM_TRACES := $(sort $(wildcard tests/traces/*-retire.hwpt))
 # synthesis: the first configuration (small) is the reduced iCE40 one
 # (docs/coproc.md: it does not fit the UP5K); the ECP5 gets the default sizes
 SYNTH_GPARAMS_ecp5  := UC_AW=8 CAM_AW=6 DA_AW=9 SB_AW=4 FT_AW=12 RISCV=1
-# The default configuration routes at 41.0 MHz on the ECP5-85F (speed grade 6;
-# docs/results/speed.md, coproc-ecp5, target 50): the bench target is 40 MHz.
-# Critical path: the read stage, operand-A select (microinstruction field ->
-# 24-way multiplexer) -> 64-entry CAM compare -> priority tree -> match index.
+# The bench target is a clock the default configuration reaches on the
+# ECP5-85F; the row coproc-ecp5 of docs/results/speed.md measures it against
+# the issue's 50 MHz, and docs/coproc.md names the read stage's path that
+# limits it.
 SYNTH_FREQ_ulx3s    := 40
