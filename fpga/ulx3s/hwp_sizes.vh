@@ -22,7 +22,7 @@
 // 4 tables x 512 counters in 4 banks, the paper's k = 100 accumulator in
 // its hashed form (4 ways of 64 slots in block RAM, an 8-entry stash)
 `ifdef HWP_ENGINE_MHASH
-`define HWP_ENG_MHZ      25
+`define HWP_ENG_MHZ      40
 `define HWP_ENG_W        64
 `define HWP_ENG_CW       24
 `define HWP_ENGINE_SIZES .W(64), .N_COUNTERS(2048), .CW(24), .EW(8), .MAX_TABLES(4), .ACC_K(100), .ACC_WAYS(4), .ACC_SETS(64), .ACC_STASH(8), .LW(32), .SEED(32'h1)
@@ -34,7 +34,7 @@
 // select does not reach the stage-0 buffer's compare in the same clock);
 // routed figures in docs/results/speed.md
 `ifdef HWP_ENGINE_RAP
-`define HWP_ENG_MHZ      25
+`define HWP_ENG_MHZ      45
 `define HWP_ENG_W        32
 `define HWP_ENGINE_SIZES .W(32), .K(2), .N(128), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2), .OPT_INREG(1)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
