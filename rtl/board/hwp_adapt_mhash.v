@@ -10,10 +10,11 @@
 // the engine, fed <a, b> words {b, a} (IFW = 2W); its records leave as
 // {kind, count, b, a} (OFW = 2 + max(2W + CW, 96)), kind 0 = 0x01 CAND a b
 // count, 1 = 0x02 EOI count. The engine has no flush (the unfinished
-// interval is not reported): after EOS, once it has been idle (input ready,
-// no output) for QUIET engine clocks, kind 2 = 0xF1 COUNTERS refused
-// promotions conflicts (as {kind, conflicts, promotions, refused}, 32 bits
-// each) and kind 3 = 0xF0 END follow. docs/protocol.md.
+// interval is not reported): after EOS, once every interval its tuples
+// completed has sent its end-of-interval record and the engine has then
+// been idle (input ready, no output) for QUIET engine clocks, kind 2 = 0xF1
+// COUNTERS refused promotions conflicts (as {kind, conflicts, promotions,
+// refused}, 32 bits each) and kind 3 = 0xF0 END follow. docs/protocol.md.
 `default_nettype none
 module hwp_adapt_mhash #(
     parameter integer W          = 64,        // engine: tuple field width
@@ -53,7 +54,8 @@ module hwp_adapt_mhash #(
     wire [63:0] o_cnt     = {{(64 - CW){1'b0}}, orec_w_i[2*W+CW-1:2*W]};
     assign orec_done_o = o_kind == 2'd3;
     assign orec_tag_o  = o_kind == 2'd0 ? TAG_CAND : o_kind == 2'd1 ? TAG_EOI : o_kind == 2'd2 ? TAG_COUNTERS : TAG_END;
-    assign orec_n_o    = o_kind == 2'd0 ? 2'd3 : o_kind == 2'd1 ? 2'd1 : o_kind == 2'd2 ? 2'd3 : 2'd0;
+    assign orec_n_o    = o_kind == 2'd0 ? TAG_CAND_NF[1:0] : o_kind == 2'd1 ? TAG_EOI_NF[1:0] :
+                         o_kind == 2'd2 ? TAG_COUNTERS_NF[1:0] : TAG_END_NF[1:0];
     assign orec_cont_o = 1'b0;
     assign orec_last_o = 1'b1;
     assign orec_f0_o   = o_kind == 2'd1 ? o_cnt : o_kind == 2'd2 ? {32'd0, orec_w_i[31:0]} : o_a;
