@@ -72,6 +72,43 @@ def page_rows(path, header):
     return rows
 
 
+SPEED_PAGE = os.path.join(HWP_ROOT, 'docs', 'results', 'speed.md')
+
+
+def speed_row(label, path=SPEED_PAGE):
+    """One build's figures from docs/results/speed.md (make speed-report), as
+    a dict with label, board, engine, config, target_mhz, fmax_mhz (float),
+    met (bool), logic, bram; None when the row is missing or not built. The
+    evaluation pages quote the routed clock from here, so they agree with the
+    page the speed targets are judged on."""
+    c = page_rows(path, 'build').get(label)
+    if c is None:
+        return None
+    f = [x.strip() for x in c.split('|')[1:-1]]
+    try:
+        fmax = float(f[5])
+    except (IndexError, ValueError):
+        return None
+    return {'label': f[0], 'board': f[1], 'engine': f[2], 'config': f[3].strip('`'),
+            'target_mhz': float(f[4]), 'fmax_mhz': fmax, 'met': f[6] == 'yes',
+            'logic': f[7], 'bram': f[8]}
+
+
+def throughput_table(first, runs, speed):
+    """Markdown lines of a throughput table: per run (name, records, cycles,
+    model seconds) the C cycle model's records per cycle, the records per
+    second that makes at the routed Fmax of `speed` (a speed_row, or None
+    when not built) and the C model's own wall-clock rate."""
+    fx = f"{speed['fmax_mhz']} MHz" if speed else "routed Fmax (not built)"
+    L = [f"| {first} | records | cycles | records / cycle | M records/s at {fx} | C model M records/s |",
+         "|---|---|---|---|---|---|"]
+    for name, records, cycles, secs in runs:
+        rpc = records / cycles
+        hw = f"{rpc * speed['fmax_mhz']:.1f}" if speed else "-"
+        L.append(f"| {name} | {records} | {cycles} | {rpc:.3f} | {hw} | {records / secs / 1e6:.2f} |")
+    return L
+
+
 def met_cell(r):
     """The 'met' column: yes, **no**, or **stale** when the checkout's
     sources changed since the build (its figures no longer describe them)."""

@@ -14,7 +14,7 @@ COPROC_EVAL_TRACES ?= $(COPROC_LONG_TRACES) $(sort $(wildcard tests/traces/rv-*-
 
 $(COPROC_EVAL_DIR)/rv-%-long-retire.hwpt: | $(BUILD)/programs/rv/% $(HWPROF)
 	@mkdir -p $(dir $@)
-	$(HWPROF) record --kind retire --tool qemu --skip 100000 --max $(COPROC_LONG_N) --compress -o $@.tmp -- $< > /dev/null
+	$(HWPROF) record --kind retire --tool qemu --skip 100000 --max $(COPROC_LONG_N) --compress -o $@.tmp -- $(BUILD)/programs/rv/$* > /dev/null
 	mv $@.tmp $@
 
 .PHONY: eval-coproc

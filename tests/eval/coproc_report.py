@@ -5,17 +5,23 @@ profiling co-processor against the exact profile and against simple periodic
 sampling at equal overhead (`hwprof eval --engine coproc --json`), the
 convergence of both over time, the storage sensitivity (half / double arrays),
 the masking ablation, and edge profiling. Writes docs/results/coproc.md and
-docs/results/img/coproc-*.png. Synthesis figures are taken from
-build/synth/ulx3s/coproc/summary.json and the synth-check logs when present."""
+docs/results/img/coproc-*.png. The routed clock comes from the coproc-ecp5 row
+of docs/results/speed.md, with the records per second it makes beside the C
+model's own rate."""
 import argparse
 import json
 import os
 import subprocess
+import sys
+import time
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fpga"))
+from report import speed_row, throughput_table  # noqa: E402
 
 VARIANTS = [
     ("base", []),
@@ -28,10 +34,13 @@ VARIANTS = [
 
 def run(hwprof, trace, prog, extra):
     cmd = [hwprof, "eval", "--engine", "coproc", "--program", prog, "--json"] + extra + [trace]
+    t0 = time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
+    secs = time.monotonic() - t0
     if p.returncode != 0:
         raise SystemExit(f"coproc_report: {' '.join(cmd)} failed:\n{p.stderr}")
     d = json.loads(p.stdout)
+    d["model_s"] = secs
     d["cmd"] = " ".join(["hwprof"] + cmd[1:])
     return d
 
@@ -155,23 +164,32 @@ def main():
         L.append(f"| {name(t)} | {e['branches']} | {e['edge_weighted_rms_error_pct']:.2f} | "
                  f"{e['overhead_pct']:.3f} | {e['interrupts']} | {e['samples']} | {e['dropped']} |")
     L.append("")
-    L.append("## Synthesis\n")
-    syn = None
+    L.append("## Synthesis and throughput\n")
+    sp = speed_row("coproc-ecp5")
+    L.append("Routed clock of the engine alone (default sizes, ECP5-85F, out-of-context bench), "
+             "from the coproc-ecp5 row of [speed.md](speed.md) (`SPEED_ONLY=\"coproc-ecp5\" "
+             "make speed-report`); the board top's engine clock is in [fpga.md](fpga.md).\n")
+    L.append("| build | configuration | logic cells | block RAM | Fmax (MHz) | target (MHz) | met |")
+    L.append("|---|---|---|---|---|---|---|")
+    if sp:
+        L.append(f"| {sp['label']} | `{sp['config']}` | {sp['logic']} | {sp['bram']} | {sp['fmax_mhz']} | "
+                 f"{sp['target_mhz']:g} | {'yes' if sp['met'] else '**no**'} |")
+    else:
+        L.append("| coproc-ecp5 | (not built: `SPEED_ONLY=\"coproc-ecp5\" make speed-report`, then "
+                 "`make eval-coproc`) | | | | | |")
+    L.append("")
     if os.path.exists(a.synth):
         with open(a.synth) as f:
             syn = json.load(f)
-        n = syn["nextpnr"]
-        L.append("`make synth-bench BOARD=ulx3s ENGINE=coproc` (default sizes, ECP5-85F, out-of-context "
-                 f"bench, `{a.synth}`):\n")
-        L.append("| device | configuration | logic cells | FF | block RAM | LUT RAM | Fmax (MHz) | target (MHz) |")
-        L.append("|---|---|---|---|---|---|---|---|")
-        L.append(f"| {syn['device']} | {syn['config']} | {n['logic']['used']} / {n['logic']['available']} | "
-                 f"{n['ff']['used']} | {n['bram']['used']} / {n['bram']['available']} | {n['lutram']['used']} | "
-                 f"{syn['fmax_mhz']} | {syn['target_mhz']} |")
-        L.append("")
-        L.append("Memories: " + "; ".join(syn["yosys_cells"]["memories"]) + ".\n")
-    else:
-        L.append(f"({a.synth} not present: run `make synth-bench BOARD=ulx3s ENGINE=coproc`.)\n")
+        L.append(f"Memories (`{a.synth}`): " + "; ".join(syn["yosys_cells"]["memories"]) + ".\n")
+    L.append("Throughput of the value program (one retired record offered per cycle, taken on "
+             "the cycles the co-processor's retire port is ready): retired records per cycle "
+             "from the C cycle model, the rate that makes at the routed Fmax, and the C model's "
+             "own rate on this machine (`hwprof eval --engine coproc --program value`, wall clock, "
+             "including the exact profile and the simple sampler it is compared with).\n")
+    L += throughput_table("trace", [(name(t), r["value"]["base"]["records"], r["value"]["base"]["cycles"],
+                                     r["value"]["base"]["model_s"]) for t, r in res.items()], sp)
+    L.append("")
     if a.notes and os.path.exists(a.notes):
         with open(a.notes) as f:
             L.append(f.read())

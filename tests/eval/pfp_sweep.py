@@ -19,9 +19,10 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fpga"))
-from report import page_rows  # noqa: E402
+from report import speed_row, throughput_table  # noqa: E402
 
 PCTS = [0, 10, 25, 50, 100]
 SETS = [4, 16, 64, 256]
@@ -41,10 +42,6 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--json-out")
     ap.add_argument("--tmp", default="build/eval/pfp")
-    ap.add_argument("--synth-root", action="append",
-                    help="where a build left <board>/pfp/summary.json (repeatable; the first "
-                         "found per board is used; default: the speed-report builds "
-                         "build/speed/pfp-ice40 and build/speed/pfp-ecp5, then build/synth)")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.tmp, exist_ok=True)
@@ -54,8 +51,11 @@ def main():
         name = os.path.basename(t).replace("-retire.hwpt", "").replace(".hwpt", "")
         if t.startswith("tests/traces/pfp/"):
             name = "pfp/" + name
+        t0 = time.monotonic()
         base = json.loads(sh([H, "run", "--engine", "pfp", "--json", t]))
-        r = {"records": base["records"], "base_cycles": base["cycles"], "bb": {}, "cg": {}, "sets": {}}
+        secs = time.monotonic() - t0
+        r = {"records": base["records"], "base_cycles": base["cycles"], "model_s": secs,
+             "bb": {}, "cg": {}, "sets": {}}
         for kind in ("bb", "cg"):
             for p in PCTS:
                 s = f"{a.tmp}/{name.replace('/', '-')}-{kind}-{p}.hwpt"
@@ -163,34 +163,30 @@ def main():
         L.append(f"| {name} | " + " | ".join(
             f"{r['sets'][n]['fetch_reduction_pct']:.1f} / {r['sets'][n]['mispredictions']}" for n in SETS) + " |")
     L.append("")
-    L.append("## FPGA (`make speed-report` rows pfp-ice40 / pfp-ecp5, or `make synth-bench BOARD=icebreaker|ulx3s ENGINE=pfp`)\n")
-    L.append("Out-of-context bench (every port registered, fpga/gen_bench.py); the window and the "
-             "descriptor table are read by several ports per cycle, combinationally, so they are "
-             "registers or LUT RAM, not block RAM (docs/pfp.md).\n")
-    L.append("| board | device | configuration | logic cells / LUT4 used | FF | LUT RAM | block RAM | Fmax (MHz) | target |")
-    L.append("|---|---|---|---|---|---|---|---|---|")
-    found = False
-    roots = a.synth_root or ["build/speed/pfp-ice40", "build/speed/pfp-ecp5", "build/synth"]
-    kept = page_rows(a.out, "board")  # a board not built here keeps its row from the page
-    for board in ("icebreaker", "ulx3s"):
-        ps = [os.path.join(r, board, "pfp", "summary.json") for r in roots]
-        ps = [p for p in ps if os.path.exists(p)]
-        d = json.load(open(ps[0])) if ps else {}
-        if d.get("fmax_mhz") is None or not d.get("device"):
-            # not built here, or a failed build (its summary is incomplete)
-            if board in kept:
-                found = True
-                L.append(kept[board])
+    L.append("## FPGA and throughput\n")
+    L.append("Routed clock of the engine alone (out-of-context bench, every port registered, "
+             "fpga/gen_bench.py), from the rows of [speed.md](speed.md) (`SPEED_ONLY=\"pfp-ice40 "
+             "pfp-ecp5\" make speed-report`). The window and the descriptor table are read by "
+             "several ports per cycle, so they are registers or LUT RAM, not block RAM "
+             "(docs/pfp.md).\n")
+    L.append("| build | board | configuration | logic cells / LUT4 | block RAM | Fmax (MHz) | target (MHz) | met |")
+    L.append("|---|---|---|---|---|---|---|---|")
+    rows = {lb: speed_row(lb) for lb in ("pfp-ice40", "pfp-ecp5")}
+    for lb, d in rows.items():
+        if d is None:
+            L.append(f"| {lb} | (not built: `SPEED_ONLY=\"{lb}\" make speed-report`, then `make eval-pfp`) | | | | | | |")
             continue
-        found = True
-        n = d.get("nextpnr", {})
-        yc = d.get("yosys_cells", {})
-        ff = n.get("ff", {}).get("used", yc.get("FF", "-"))
-        L.append(f"| {board} | {d.get('device')} | {d.get('config')} | {n.get('logic', {}).get('used', '-')} "
-                 f"of {n.get('logic', {}).get('available', '-')} | {ff} | {yc.get('LUTRAM', 0)} | "
-                 f"{n.get('bram', {}).get('used', '-')} | {d.get('fmax_mhz')} | {d.get('target_mhz')} |")
-    if not found:
-        L.append("| (not built: run `SPEED_ONLY=\"pfp-ice40 pfp-ecp5\" make speed-report`, then `make eval-pfp`) | | | | | | | | |")
+        L.append(f"| {lb} | {d['board']} | `{d['config']}` | {d['logic']} | {d['bram']} | "
+                 f"{d['fmax_mhz']} | {d['target_mhz']:g} | {'yes' if d['met'] else '**no**'} |")
+    L.append("")
+    ecp = rows["pfp-ecp5"]
+    L.append("Throughput on the original (uninstrumented) stream with the default configuration "
+             "(the pfp-ecp5 build's; its narrower pc and counter widths do not change the cycle "
+             "count): records per front-end cycle from the C cycle model, the rate that makes at "
+             "the routed Fmax, and the C model's own rate on this machine (`hwprof run --engine "
+             "pfp`, wall clock, trace reading included).\n")
+    L += throughput_table("program", [(name, r["records"], r["base_cycles"], r["model_s"])
+                                      for name, r in res.items()], ecp)
     L.append("")
     with open(a.out, "w") as f:
         f.write("\n".join(L) + "\n")
