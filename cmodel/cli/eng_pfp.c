@@ -40,6 +40,8 @@ static void pfp_usage(FILE *f, const char *cmd)
             "      --min-len N    shortest profile block that is skipped (4)\n"
             "      --skip-bits N  longest skip 2^N - 1 instructions after the leader (4)\n"
             "      --br-pen N     extra cycles of a branch misprediction (3)\n"
+            "      --pc-w N       address bits kept (32)\n"
+            "      --cnt-w N      statistics counter bits, wrapping (64)\n"
             "  -n, --max N        read at most N records\n"
             "%s"
             "      --json         JSON output\n"
@@ -268,7 +270,8 @@ int hwp_eval_pfp(int argc, char **argv) { return pfp_main(argc, argv, 1); }
 /* the engine's lines of `hwprof stream --engine pfp --help` */
 static const char pf_help[] =
     "pfp options (as hwprof run --engine pfp): --fetch-w N --dec-w N --fq N\n"
-    "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --no-pfp\n"
+    "  --win-bits N --sets N --min-len N --skip-bits N --br-pen N --pc-w N\n"
+    "  --cnt-w N --no-pfp\n"
     "  --max N (= --max-events)\n";
 
 enum { O_LNOPFP = HWP_EO_PFP + 0x80 };
@@ -352,8 +355,8 @@ static int pfl_params(const void *vs, hwp_bparam *bp)
     BP(MIN_LEN, "--min-len", f->min_len, 1);
     BP(SKIP_BITS, "--skip-bits", f->skip_bits, 1);
     BP(BR_PEN, "--br-pen", f->br_pen, 1);
-    BP(PC_W, "(hwprof run uses 32)", f->pc_w, 1);
-    BP(CNT_W, "(hwprof run uses 64-bit counters)", f->cnt_w, 1);
+    BP(PC_W, "--pc-w", f->pc_w, 1);
+    BP(CNT_W, "--cnt-w", f->cnt_w, 1);
 #undef BP
     return n;
 }

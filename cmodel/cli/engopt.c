@@ -295,7 +295,7 @@ int hwp_eo_rap_finish(const char *cmd, hwp_eo_rap *e)
 /* ------------------------------------------------------------ pfp */
 
 enum {
-    P_FETCHW = HWP_EO_PFP, P_DECW, P_FQ, P_WINB, P_SETS, P_MINLEN, P_SKIPB, P_BRPEN
+    P_FETCHW = HWP_EO_PFP, P_DECW, P_FQ, P_WINB, P_SETS, P_MINLEN, P_SKIPB, P_BRPEN, P_PCW, P_CNTW
 };
 
 const struct option hwp_eo_pfp_opts[] = {
@@ -307,6 +307,8 @@ const struct option hwp_eo_pfp_opts[] = {
     {"min-len", required_argument, 0, P_MINLEN},
     {"skip-bits", required_argument, 0, P_SKIPB},
     {"br-pen", required_argument, 0, P_BRPEN},
+    {"pc-w", required_argument, 0, P_PCW},
+    {"cnt-w", required_argument, 0, P_CNTW},
     {0, 0, 0, 0}};
 
 void hwp_eo_pfp_init(hwp_eo_pfp *e)
@@ -329,6 +331,8 @@ int hwp_eo_pfp_opt(const char *cmd, int code, const char *arg, hwp_eo_pfp *e)
         UOPT(P_MINLEN, "min-len", 1, 64, p->min_len)
         UOPT(P_SKIPB, "skip-bits", 1, 8, p->skip_bits)
         UOPT(P_BRPEN, "br-pen", 0, 15, p->br_pen)
+        UOPT(P_PCW, "pc-w", 16, 64, p->pc_w)
+        UOPT(P_CNTW, "cnt-w", 8, 64, p->cnt_w)
     case P_SETS: return pow2_opt(cmd, "sets", arg, 2, 1024, &p->set_bits);
     default: return 1;
     }

@@ -38,12 +38,13 @@
 `define HWP_ENGINE_SIZES .W(32), .K(2), .N(64), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2), .LIVE_SUM(0)
 `define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
 `endif
-// pfp: the UP5K configuration of tb/pfp/engine.mk (SYNTH_GPARAMS_ice40):
-// 1-wide, 2 x 4 descriptors, 16-record window, 16-bit pcs, 8-bit counters
+// pfp: the UP5K configuration of tb/pfp/engine.mk (SYNTH_GPARAMS_ice40, its
+// SIM config ice40): 1-wide, 2 x 4 descriptors, 16-record window, skips of
+// blocks of 3 or 4 instructions, 16-bit pcs, 8-bit counters
 `ifdef HWP_ENGINE_PFP
 `define HWP_ENG_MHZ      24
 `define HWP_ENG_W        16
-`define HWP_ENGINE_SIZES .FETCH_W(1), .DEC_W(1), .FQ(4), .WIN_BITS(4), .SET_BITS(2), .MIN_LEN(4), .SKIP_BITS(2), .BR_PEN(3), .PC_W(16), .CNT_W(8)
+`define HWP_ENGINE_SIZES .FETCH_W(1), .DEC_W(1), .FQ(4), .WIN_BITS(4), .SET_BITS(2), .MIN_LEN(3), .SKIP_BITS(2), .BR_PEN(3), .PC_W(16), .CNT_W(8)
 `define HWP_LINK_SIZES   .NS_LOG(2), .OQ_AW(8)
 `endif
 // coproc: the reduced configuration of tb/coproc/engine.mk (small: 8-entry

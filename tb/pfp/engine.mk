@@ -8,7 +8,7 @@
 SIM_TOP  := hwp_pfp
 SIM_RTL  := pfp/hwp_pfp.v pfp/hwp_pfp_lookup.v pfp/hwp_pfp_wbrd.v pfp/hwp_pfp_wb.v pfp/hwp_pfp_dhash.v
 SIM_CSRC := tb/pfp/adapter.cpp
-SIM_CONFIGS := default paper small wide
+SIM_CONFIGS := default paper small wide ice40
 # default: the paper's front end (fetch queue 32, decode 4), MIN_LEN 4, a 2 x 16 descriptor
 # table, 24-bit addresses, 32-record window, skips of up to 8 instructions (this is the
 # configuration the Yosys check synthesizes for both families, so it is kept moderate)
@@ -21,6 +21,9 @@ SIM_GPARAMS_small   := FETCH_W=2 DEC_W=2 FQ=6 WIN_BITS=5 SET_BITS=2 MIN_LEN=3 SK
 SIM_ARGS_small      := --param pfp_en=2
 # wide: 8-wide fetch and decode, 64-bit addresses and 40-bit counters
 SIM_GPARAMS_wide    := FETCH_W=8 DEC_W=8 FQ=64 WIN_BITS=7 SET_BITS=4 MIN_LEN=4 SKIP_BITS=5 BR_PEN=5 PC_W=64 CNT_W=40
+# ice40: the iCEBreaker board configuration (SYNTH_GPARAMS_ice40 below, the
+# pfp section of fpga/icebreaker/hwp_sizes.vh)
+SIM_GPARAMS_ice40   := FETCH_W=1 DEC_W=1 FQ=4 WIN_BITS=4 SET_BITS=2 MIN_LEN=3 SKIP_BITS=2 BR_PEN=3 PC_W=16 CNT_W=8
 
 PFP_TR := $(BUILD)/pfp-traces
 # name | source | instrument options
@@ -45,9 +48,12 @@ sim-build: $(SIM_TRACES)
 # (FETCH_W + DEC_W window reads, a lookup and an update per cycle), so they
 # are flip-flops or LUT RAM, not block RAM (docs/pfp.md). ECP5-85F builds the
 # default configuration; the iCE40 build is scaled down.
-# iCE40 UP5K: 1-wide, 2 x 4 descriptors, 16-entry window, 16-bit addresses, 8-bit counters
-# (2-wide with 2 x 8 descriptors and 20-bit addresses needed 118 % of the UP5K's logic cells)
-SYNTH_GPARAMS_ice40 := FETCH_W=1 DEC_W=1 FQ=4 WIN_BITS=4 SET_BITS=2 MIN_LEN=4 SKIP_BITS=2 BR_PEN=3 PC_W=16 CNT_W=8
+# iCE40 UP5K: 1-wide, 2 x 4 descriptors, 16-entry window, 16-bit addresses, 8-bit counters;
+# skips of blocks of 3 or 4 instructions: the call-graph sequence (mov/b, jal/b, mov/b) but
+# not the 5-instruction block counter, which needs SKIP_BITS 3 and so a 32-record window
+# (2^WIN_BITS >= 2 (FETCH_W + 2^SKIP_BITS)). 2-wide with 2 x 8 descriptors and 20-bit
+# addresses needed 118 % of the UP5K's logic cells.
+SYNTH_GPARAMS_ice40 := $(SIM_GPARAMS_ice40)
 # Timing targets of the engine alone (make synth-bench): the clocks of the
 # cores pfp is meant to serve (issue targets, as fpga/speed-targets.txt)
 SYNTH_FREQ_icebreaker := 24
