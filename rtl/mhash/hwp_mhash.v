@@ -156,7 +156,9 @@ module hwp_mhash #(
     reg [NB-1:0]    f_en_q, t_en_q, i_en_q, w_en_q;
     reg [NB*DB-1:0] f_addr_q, t_addr_q, i_addr_q, w_addr_q;
     reg [NB*CW-1:0] t_leaf_q, i_leaf_q, w_leaf_q; // counter per bank, exact but for the tuples ahead
+    reg [NB*CW-1:0] w_leaf1_q;                    // sat(w_leaf_q + 1), formed in I
     reg [NB-1:0]    t_sh1_q, t_sh2_q;             // bank word shared with the tuple 1 / 2 ahead
+    reg [NB-1:0]    i_sh1_q, w_sh1_q;             // ... with the tuple 1 ahead, carried on
     reg [4*CW-1:0]  i_cm_q;                       // class minima, class {sh2, sh1}
     reg [3:0]       i_ne_q;                       // class not empty
     reg [CW-1:0]    w_u_q, w_s_q;                 // minimum over banks not shared / shared with the tuple ahead
@@ -321,6 +323,10 @@ module hwp_mhash #(
     // of the one it holds. Each tuple ahead writes while the tuple behind is
     // in exactly one of F, T, I, W, so the four together cover every
     // distance: F the tuple 4 ahead (its write raced the read), T 3, I 2, W 1.
+    // W's is formed from registers: the bank words it shares with the tuple
+    // 1 ahead (w_sh1_q) if that tuple wrote them in the current epoch
+    // (o_wr_q); the scrubber's writes, the only others W can meet, rewrite
+    // a stale word, which the tuple already holds as 0.
     reg [NB-1:0] fw_f, fw_t, fw_i, fw_w;
     reg [NB*CW-1:0] fwd_val;
     integer fj;
@@ -330,7 +336,7 @@ module hwp_mhash #(
             fw_f[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == f_addr_q[DB*fj +: DB];
             fw_t[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == t_addr_q[DB*fj +: DB];
             fw_i[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == i_addr_q[DB*fj +: DB];
-            fw_w[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == w_addr_q[DB*fj +: DB];
+            fw_w[fj] = w_sh1_q[fj] && o_wr_q;
         end
     end
 
@@ -407,6 +413,7 @@ module hwp_mhash #(
     // formed side by side from registers, then one select picks them, so no
     // carry chain waits for another.
     reg [NB*CW-1:0] w_leaf;      // the tuple's counters, exact
+    reg [NB*CW-1:0] w_leaf1;     // ... each + 1 (saturating), from registers
     reg [CW-1:0]    mn, newmin;
     reg             nm_ge;       // newmin >= threshold
     wire [CW-1:0]   w_u1 = sat_inc(w_u_q), w_s1 = sat_inc(w_s_q), w_s2 = sat_inc(w_s1);
@@ -417,23 +424,36 @@ module hwp_mhash #(
     wire            w_sm  = w_s_q == o_m_q;     // s is the tuple ahead's minimum
     wire            ge_u1 = w_u_q >= thr_m1_q, ge_s1 = w_s_q >= thr_m1_q, ge_s2 = w_s_q >= thr_m2_q;
     wire            ge_o1 = o_nm_q >= thr_m1_q, ge_1 = thr1_q;
+    // which value the minimum is, one-hot (the same choice as mn below):
+    // u, s, 0, sat(s+1) or the tuple ahead's new minimum
+    wire            w_keep = !o_wr_q || (!o_rs_q && o_cons_q && !w_sm);  // g(s) = s
+    wire            sl_u   = !w_se_q || (w_keep ? w_us : !o_rs_q && (o_cons_q ? w_uo : w_us1));
+    wire            sl_s   = w_se_q && w_keep && !w_us;
+    wire            sl_0   = w_se_q && !w_keep && o_rs_q;
+    wire            sl_s1  = w_se_q && !w_keep && !o_rs_q && !o_cons_q && !w_us1;
+    wire            sl_o   = w_se_q && !w_keep && !o_rs_q && o_cons_q && !w_uo;
+    // w_tie[j]: bank j's counter equals the minimum, compared against every
+    // value the minimum can take side by side and picked by the one-hot
+    // choice, so no compare waits for the minimum's select
+    reg [NB-1:0]    w_tie;
+    reg [CW-1:0]    lf;
     integer wk;
     always @* begin
-        for (wk = 0; wk < NB; wk = wk + 1)
-            w_leaf[CW*wk +: CW] = fw_w[wk] ? fwd_val[CW*wk +: CW] : w_leaf_q[CW*wk +: CW];
-        if (!w_se_q || (w_us && (!o_wr_q || (!o_rs_q && o_cons_q && !w_sm)))) begin
-            mn = w_u_q;  newmin = w_u1;  nm_ge = ge_u1;             // u
-        end else if (!o_wr_q || (!o_rs_q && o_cons_q && !w_sm)) begin
-            mn = w_s_q;  newmin = w_s1;  nm_ge = ge_s1;             // g(s) = s
-        end else if (o_rs_q) begin
-            mn = {CW{1'b0}};  newmin = {{(CW-1){1'b0}}, 1'b1};  nm_ge = ge_1;  // g(s) = 0
-        end else if (!o_cons_q) begin
-            if (w_us1) begin mn = w_u_q;  newmin = w_u1;  nm_ge = ge_u1; end
-            else       begin mn = w_s1;   newmin = w_s2;  nm_ge = ge_s2; end  // g(s) = sat(s+1)
-        end else begin
-            if (w_uo)  begin mn = w_u_q;  newmin = w_u1;  nm_ge = ge_u1; end
-            else       begin mn = o_nm_q; newmin = w_o1;  nm_ge = ge_o1; end  // g(s) = the new minimum
+        for (wk = 0; wk < NB; wk = wk + 1) begin
+            lf = fw_w[wk] ? fwd_word_q[WW*wk +: CW] : w_leaf_q[CW*wk +: CW];
+            w_leaf[CW*wk +: CW] = lf;
+            w_leaf1[CW*wk +: CW] = fw_w[wk] ? sat_inc(fwd_word_q[WW*wk +: CW]) : w_leaf1_q[CW*wk +: CW];
+            w_tie[wk] = (sl_u && lf == w_u_q) || (sl_s && lf == w_s_q) || (sl_0 && lf == {CW{1'b0}}) ||
+                        (sl_s1 && lf == w_s1) || (sl_o && lf == o_nm_q);
         end
+        // the minimum, its +1 and that +1's threshold compare, as an AND-OR
+        // over the one-hot choice
+        mn     = (w_u_q & {CW{sl_u}}) | (w_s_q & {CW{sl_s}}) | (w_s1 & {CW{sl_s1}}) |
+                 (o_nm_q & {CW{sl_o}});
+        newmin = (w_u1 & {CW{sl_u}}) | (w_s1 & {CW{sl_s}}) | ({{(CW-1){1'b0}}, sl_0}) |
+                 (w_s2 & {CW{sl_s1}}) | (w_o1 & {CW{sl_o}});
+        nm_ge  = (sl_u && ge_u1) || (sl_s && ge_s1) || (sl_0 && ge_1) || (sl_s1 && ge_s2) ||
+                 (sl_o && ge_o1);
     end
 
     // ---------------------------------------------------------------- W: accumulator allocation
@@ -474,21 +494,14 @@ module hwp_mhash #(
             nv = w_leaf[CW*wj +: CW];
             if (ins && cfg_reset_i)
                 nv = {CW{1'b0}};
-            else if (!(cfg_cons_i && nv != mn))
-                nv = sat_inc(nv);
-            if (st_q == ST_INIT) begin
-                we[wj] = 1'b1;
-                waddr[DB*wj +: DB] = init_addr_q[DB-1:0];
-                wdata[WW*wj +: WW] = {ep_q, {CW{1'b0}}};
-            end else if (upd && w_en_q[wj]) begin
-                we[wj] = 1'b1;
-                waddr[DB*wj +: DB] = w_addr_q[DB*wj +: DB];
-                wdata[WW*wj +: WW] = {ep_q, nv};
-            end else if (scrub_need[wj]) begin
-                we[wj] = 1'b1;
-                waddr[DB*wj +: DB] = sr_addr_q;
-                wdata[WW*wj +: WW] = {ep_q, {CW{1'b0}}};
-            end
+            else if (!(cfg_cons_i && !w_tie[wj]))
+                nv = w_leaf1[CW*wj +: CW];
+            // the address and data from registers (INIT, a tuple in W, else
+            // the scrubber: never two at once), only the enable decided here
+            we[wj] = st_q == ST_INIT || (upd && w_en_q[wj]) || scrub_need[wj];
+            waddr[DB*wj +: DB] = st_q == ST_INIT ? init_addr_q[DB-1:0] :
+                                 w_v_q ? w_addr_q[DB*wj +: DB] : sr_addr_q;
+            wdata[WW*wj +: WW] = {ep_q, (w_v_q && st_q != ST_INIT) ? nv : {CW{1'b0}}};
         end
     end
 
@@ -662,6 +675,7 @@ module hwp_mhash #(
     end
 
     // ---------------------------------------------------------------- datapath registers
+    integer lk;
     // At an interval end (bnd) every tuple behind the last one belongs to the
     // next interval, whose counters are all 0: their counter values load 0.
     always @(posedge clk_i) begin
@@ -670,10 +684,14 @@ module hwp_mhash #(
         i_a_q    <= t_a_q;     i_b_q <= t_b_q;     i_addr_q <= t_addr_q;
         w_a_q    <= i_a_q;     w_b_q <= i_b_q;     w_addr_q <= i_addr_q;
         t_sh1_q  <= f_sh1;
+        i_sh1_q  <= t_sh1_q;
+        w_sh1_q  <= i_sh1_q;
         t_sh2_q  <= f_sh2;
         t_leaf_q <= bnd ? {NB*CW{1'b0}} : f_leaf;
         i_leaf_q <= bnd ? {NB*CW{1'b0}} : t_leaf;
         w_leaf_q <= bnd ? {NB*CW{1'b0}} : i_leaf;
+        for (lk = 0; lk < NB; lk = lk + 1)
+            w_leaf1_q[CW*lk +: CW] <= bnd ? {{(CW-1){1'b0}}, 1'b1} : sat_inc(i_leaf[CW*lk +: CW]);
         i_cm_q   <= bnd ? t_cm0 : t_cm;
         i_ne_q   <= t_ne;
         w_u_q    <= bnd ? ((i_ne_q[0] || i_ne_q[2]) ? {CW{1'b0}} : CMAX) : i_u;
@@ -950,6 +968,13 @@ module hwp_mhash #(
             // the scrubber's or INIT's writes, which leave the logical word
             // as it was)
             reg  [NW-1:0]     lw_q;
+            // the tuple's slot in each way is the tuple 1 ahead's (compared
+            // while the two are in I and W)
+            reg  [NW-1:0]     wsl_q;
+            integer hq;
+            always @(posedge clk_i)
+                for (hq = 0; hq < NW; hq = hq + 1)
+                    wsl_q[hq] <= i_as_q[SB*hq +: SB] == w_as_q[SB*hq +: SB];
 
             // W: the tuple's positions: valid, replaceable, match,
             // sat(count + 1) (pc) and whether that reaches the threshold
@@ -966,7 +991,7 @@ module hwp_mhash #(
             integer hw;
             always @* begin
                 for (hw = 0; hw < NW; hw = hw + 1) begin
-                    if (lw_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB] && lb_q) begin
+                    if (lw_q[hw] && wsl_q[hw] && lb_q) begin
                         // written by the interval's last tuple: the lazy
                         // rule keeps it (retaining, a candidate) or empties it
                         pv[hw] = lk_q;
@@ -974,7 +999,7 @@ module hwp_mhash #(
                         pm[hw] = lk_q && same_q;
                         pc[CW*hw +: CW] = {{(CW-1){1'b0}}, 1'b1};
                         pg[hw] = thr1_q;
-                    end else if (lw_q[hw] && lf_a_q[SB*hw +: SB] == w_as_q[SB*hw +: SB]) begin
+                    end else if (lw_q[hw] && wsl_q[hw]) begin
                         // written in the current epoch: valid, as written
                         pv[hw] = 1'b1;
                         pr[hw] = lf_d_q[LWW*hw + HW];
@@ -1019,7 +1044,9 @@ module hwp_mhash #(
             wire          use_fr  = room && |fv;
             wire [NP-1:0] alloc   = use_fr ? (fv & (~fv + 1'b1)) : (rv & (~rv + 1'b1));
             wire          w_hit   = w_v_q && hh_hit;
-            wire [NP-1:0] wr_oh   = w_hit ? pm : ins ? alloc : {NP{1'b0}};
+            // (alloc is zero when nothing is found, so a promotion's write
+            // needs only nm_ge, the last of the decision's terms)
+            wire [NP-1:0] wr_oh   = !w_v_q ? {NP{1'b0}} : hh_hit ? pm : nm_ge ? alloc : {NP{1'b0}};
             wire          unmark  = w_hit && r_hit && g_hit;
             wire [CW-1:0] c_new   = w_hit ? c_hit1 : newmin;
             wire          c_new_ge = w_hit ? g_hit : nm_ge;   // c_new >= thr
@@ -1035,6 +1062,7 @@ module hwp_mhash #(
             reg  [NP-1:0]    dw_oh_q;
             reg  [NW*SB-1:0] dw_as_q;
             reg  [CW-1:0]    dw_c_q;
+            reg              dw_ge_q;    // dw_c_q >= threshold
             reg              dw_par_q;
             // the written position's number (way-major, then the stash)
             reg [DAB-1:0] wpos;
@@ -1051,21 +1079,13 @@ module hwp_mhash #(
             // L writes: INIT clear, the tuple in W, or the scrubber's rewrite
             always @* begin
                 for (hw = 0; hw < NW; hw = hw + 1) begin
-                    l_we[hw] = 1'b0;
-                    l_wa[SB*hw +: SB] = {SB{1'b0}};
-                    l_wd[LWW*hw +: LWW] = {LWW{1'b0}};
-                    if (st_q == ST_INIT) begin
-                        l_we[hw] = 1'b1;
-                        l_wa[SB*hw +: SB] = init_addr_q[SB-1:0];
-                    end else if (wr_oh[hw]) begin
-                        l_we[hw] = 1'b1;
-                        l_wa[SB*hw +: SB] = w_as_q[SB*hw +: SB];
-                        l_wd[LWW*hw +: LWW] = word_new;
-                    end else if (s_stale[hw]) begin
-                        l_we[hw] = 1'b1;
-                        l_wa[SB*hw +: SB] = sr_addr_q[SB-1:0];
-                        l_wd[LWW*hw +: LWW] = sl[LWW*hw +: LWW];
-                    end
+                    // address and data from registers (INIT, a tuple in
+                    // W, else the scrubber), only the enable decided here
+                    l_we[hw] = st_q == ST_INIT || wr_oh[hw] || s_stale[hw];
+                    l_wa[SB*hw +: SB] = st_q == ST_INIT ? init_addr_q[SB-1:0] :
+                                        w_v_q ? w_as_q[SB*hw +: SB] : sr_addr_q[SB-1:0];
+                    l_wd[LWW*hw +: LWW] = st_q == ST_INIT ? {LWW{1'b0}} :
+                                          w_v_q ? word_new : sl[LWW*hw +: LWW];
                 end
             end
             always @(posedge clk_i) begin
@@ -1137,64 +1157,89 @@ module hwp_mhash #(
             end
 
             // dump copies: D[dpar_q] takes this interval's writes, the other
-            // one is scanned (position dp_q's word is read a clock ahead).
-            // The write of the interval's last tuple lands in X, the clock
-            // after the interval end, when its copy is already the scanned
-            // one and the scan reads its first position: a read of the word
-            // being written takes that write (dfw_q) instead of the block
-            // RAM's undefined word. The scan writes nothing in that clock
-            // (nx_ok_q is low), so the two writers of a copy never meet.
+            // one is scanned. The scanned copy is read one position ahead of
+            // the scan (dp_q + 1, or 0 at the interval end), from registers
+            // only, so the read address waits for no decision: when the scan
+            // moves on, that word is the next position's; when it stays, the
+            // current word is held (dh_q, dcur_q) and read from there. The
+            // scan writes 0 to its position in every clock it scans (the word
+            // is read or held by then). The write of the interval's last tuple
+            // lands in X, the clock after the interval end, when its copy is
+            // already the scanned one and the scan, waiting that clock
+            // (nx_ok_q low, no clear), holds its first position: a write to
+            // the held position is taken into the held word (dxf). The write
+            // of the tuple before it lands in the interval end's clock, when
+            // that copy's first position is read: the held word takes that
+            // write too (dxl_q), instead of the block RAM's undefined word.
+            // A copy's word is {count >= threshold, a, b, count}: the flag is
+            // written with the entry, so the scan's candidate test needs no
+            // compare behind the block RAM's read (0 for a cleared word).
             reg            dpar_q;
             reg  [DPB-1:0] dp_q;
-            reg            dfw_q;
-            reg  [HW-1:0]  dfw_d_q;
-            wire [HW-1:0]  d0_rd, d1_rd;
-            wire [HW-1:0]  d_rd   = dfw_q ? dfw_d_q : dpar_q ? d0_rd : d1_rd;
+            reg  [DAB-1:0] dp_r_q;      // the copy's read address: dp_q + 1
+            reg            dh_q;        // the scanned word is dcur_q, not the read
+            reg  [HW:0]    dcur_q;
+            reg            dxl_q;       // last clock's X write was to position 0, read then
+            reg  [HW:0]    dxl_d_q;
+            wire [HW:0]    d0_rd, d1_rd;
+            wire [HW:0]    d_rd   = dh_q ? dcur_q : dpar_q ? d0_rd : d1_rd;
             wire           at_end = dp_q == NPOS_P;
-            wire           cand   = !at_end && d_rd[CW-1:0] >= thr_q;
+            wire           cand   = !at_end && d_rd[HW];
             wire           o_room = !ov_q || out_ready_i;
             wire           scan   = dmp_q && nx_ok_q;
             wire           dp_adv = scan && !at_end && (!cand || o_room);
-            wire [DPB-1:0] dp_d   = bnd ? {DPB{1'b0}} : dp_q + {{(DPB-1){1'b0}}, dp_adv};
+            wire [DAB-1:0] d_ra   = bnd ? {DAB{1'b0}} : dp_r_q;
             // copy p's write: INIT, the tuple's (X, to copy dw_par_q), or
             // the scan's clear (the copy not dpar_q)
             wire           x_we   = |dw_oh_q;
-            wire [HW-1:0]  x_wd   = {x_a_q, x_b_q, dw_c_q};
-            wire           prv_we = dp_adv;
+            wire [HW:0]    x_wd   = {dw_ge_q, x_a_q, x_b_q, dw_c_q};
+            wire           prv_we = scan && !at_end;
             wire [DAB-1:0] prv_wa = dp_q[DAB-1:0];
             wire           d0_xw  = x_we && !dw_par_q;
             wire           d1_xw  = x_we && dw_par_q;
             wire           d_init = st_q == ST_INIT;
-            hwp_sdp_ram #(.DW(HW), .AW(DAB), .RW_OLD(0)) u_d0 (
+            wire           dxf    = x_we && dw_par_q != dpar_q && wpos == dp_q[DAB-1:0];
+            hwp_sdp_ram #(.DW(HW + 1), .AW(DAB), .RW_OLD(0)) u_d0 (
                 .clk_i(clk_i),
                 .we_i(d_init || d0_xw || (dpar_q && prv_we)),
                 .waddr_i(d_init ? init_addr_q[DAB-1:0] : d0_xw ? wpos : prv_wa),
-                .wdata_i(d0_xw ? x_wd : {HW{1'b0}}),
-                .re_i(1'b1), .raddr_i(dp_d[DAB-1:0]), .oce_i(1'b1), .rdata_o(d0_rd)
+                .wdata_i(d0_xw ? x_wd : {(HW+1){1'b0}}),
+                .re_i(1'b1), .raddr_i(d_ra), .oce_i(1'b1), .rdata_o(d0_rd)
             );
-            hwp_sdp_ram #(.DW(HW), .AW(DAB), .RW_OLD(0)) u_d1 (
+            hwp_sdp_ram #(.DW(HW + 1), .AW(DAB), .RW_OLD(0)) u_d1 (
                 .clk_i(clk_i),
                 .we_i(d_init || d1_xw || (!dpar_q && prv_we)),
                 .waddr_i(d_init ? init_addr_q[DAB-1:0] : d1_xw ? wpos : prv_wa),
-                .wdata_i(d1_xw ? x_wd : {HW{1'b0}}),
-                .re_i(1'b1), .raddr_i(dp_d[DAB-1:0]), .oce_i(1'b1), .rdata_o(d1_rd)
+                .wdata_i(d1_xw ? x_wd : {(HW+1){1'b0}}),
+                .re_i(1'b1), .raddr_i(d_ra), .oce_i(1'b1), .rdata_o(d1_rd)
             );
             always @(posedge clk_i) begin
                 if (rst_i) begin
                     dpar_q  <= 1'b0;
                     dp_q    <= {DPB{1'b0}};
+                    dp_r_q  <= {{(DAB-1){1'b0}}, 1'b1};
                     dw_oh_q <= {NP{1'b0}};
-                    dfw_q   <= 1'b0;
+                    dh_q    <= 1'b0;
+                    dxl_q   <= 1'b0;
                 end else begin
                     if (bnd) dpar_q <= !dpar_q;
-                    dp_q    <= dp_d;
+                    if (bnd) begin
+                        dp_q   <= {DPB{1'b0}};
+                        dp_r_q <= {{(DAB-1){1'b0}}, 1'b1};
+                    end else if (dp_adv) begin
+                        dp_q   <= dp_q + 1'b1;
+                        dp_r_q <= dp_r_q + 1'b1;
+                    end
                     dw_oh_q <= wr_oh;
-                    dfw_q   <= x_we && dw_par_q != dpar_q && wpos == dp_d[DAB-1:0];
+                    dh_q    <= !bnd && !dp_adv;
+                    dxl_q   <= bnd && x_we && wpos == {DAB{1'b0}};
                 end
                 dw_as_q  <= w_as_q;
                 dw_c_q   <= c_new;
+                dw_ge_q  <= c_new_ge;
                 dw_par_q <= dpar_q;
-                dfw_d_q  <= x_wd;
+                dcur_q   <= dxf ? x_wd : dxl_q ? dxl_d_q : d_rd;
+                dxl_d_q  <= x_wd;
             end
             assign hh_ld     = scan && (at_end || cand) && o_room;
             assign hh_ld_any = cand;
