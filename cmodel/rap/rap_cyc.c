@@ -118,6 +118,9 @@ struct rap_cyc {
     /* merge pipeline; stage A is ma[0] .. ma[tp] */
     int mk_v, mq_v, ma_v[RAP_CYC_TPMAX + 1], mc_v;
     int mk_x, mq_x, ma_x[RAP_CYC_TPMAX + 1], mc_x, mc_a;
+    /* a fold decided by C, applied a clock later (slot mf_x: its valid bit,
+     * the live count and the merge counter) */
+    int mf_v, mf_x;
     uint64_t mq_cx, ma_cx[RAP_CYC_TPMAX + 1], mc_cx;
     int ro_c;
     int out_v, out_k, out_l;
@@ -375,6 +378,7 @@ static void do_reset(rap_cyc_t *m)
     m->sc_xv = 0;
     m->m_lvl = 0;
     m->mk_v = m->mq_v = m->mc_v = 0;
+    m->mf_v = m->mf_x = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     m->tc_busy = 0;
     m->wr_gap = 0;
@@ -596,7 +600,7 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int sl_d = m->sl, sc_ld_d = 0, sc_take = 0;
     int cw_idx = -1; /* a counter write of stage 3 or the merge compare (forwarded) */
     uint64_t cw_val = 0;
-    int mk_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0;
+    int mk_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0, mf_v_d = 0, mf_x_d = m->mf_x;
     int mk_x_d = m->mk_x, mq_x_d = m->mk_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x[E], mc_a_d = m->mc_a;
     uint64_t mq_cx_d = m->crd, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx[E];
     int c2_ra = -1;
@@ -619,6 +623,14 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     if (run && m->s2_v[E] && !m->s2_pr[E]) {
         c_ra = best_idx;
         p_ra = best_idx;
+    }
+
+    /* the fold C decided last clock (always in ST_M_RUN: the pipeline was
+     * busy then, so the batch has not moved on) */
+    if (m->mf_v) {
+        valid_clear = m->mf_x;
+        live_d = m->live - 1;
+        ctr_d[RAP_C_MERGED] = (m->ctr[RAP_C_MERGED] + 1) & LIM;
     }
 
     switch (st) {
@@ -819,9 +831,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             cw_idx = m->mc_a;
             cw_val = fold ? sum : ca;
             if (fold) {
-                valid_clear = m->mc_x;
-                live_d = m->live - 1;
-                ctr_d[RAP_C_MERGED] = (m->ctr[RAP_C_MERGED] + 1) & LIM;
+                mf_v_d = 1;
+                mf_x_d = m->mc_x;
             }
         }
         break;
@@ -1025,6 +1036,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->mq_v = mq_v_d;
     m->ma_v[0] = ma_v_d;
     m->mc_v = mc_v_d;
+    m->mf_v = mf_v_d;
+    m->mf_x = mf_x_d;
     m->mk_x = mk_x_d;
     m->mq_x = mq_x_d;
     m->ma_x[0] = ma_x_d;

@@ -441,13 +441,26 @@ module hwp_rap #(
     // decode precedes the RAMs' address (wide fan-out)
     reg           rdsc_q;
     // fsel_q: the slot the merge compare (C) folds if it decides to, one-hot
-    // (fsel_q[i]: in ST_M_RUN, C holds node i), so that the late fold
-    // decision meets only its own slot's valid bit
+    // (fsel_q[i]: C holds node i), so that the late fold decision meets only
+    // its own slot's valid bit. Loaded from mc_v_d without the next state:
+    // mc_v_d is set only in ST_M_RUN while stage A holds a node, when the
+    // controller stays in ST_M_RUN (m_busy), so the stage-3 decision (flush)
+    // does not reach these N flip-flops
     reg  [N-1:0]  fsel_q;
+    // a fold takes effect a clock after C decides it (mf_q, the slot in
+    // fsel2_q), so that the decision meets only mf_q's D input, not the
+    // enables of N valid bits, the live count and the merge counter. The
+    // late valid bit is never read: C holds the level being folded, whose
+    // nodes the scanner has passed and no ancestor search reaches, and the
+    // batch moves on only after C is empty (m_busy)
+    reg  [N-1:0]  fsel2_q;
+    reg           mf_q, mf_d;
     integer       fi;
-    always @(posedge clk_i)
+    always @(posedge clk_i) begin
         for (fi = 0; fi < N; fi = fi + 1)
-            fsel_q[fi] <= !rst_i && st_d == ST_M_RUN && mc_v_d && mc_x_d == fi[IB-1:0];
+            fsel_q[fi] <= !rst_i && mc_v_d && mc_x_d == fi[IB-1:0];
+        fsel2_q <= fsel_q;
+    end
     wire          run = run_q;
     wire          iss_rq = run && rq_nz_q;
     wire          iss_ev = run && !rq_nz_q && ev_v_q;
@@ -947,6 +960,15 @@ module hwp_rap #(
 
         if (in_valid_i && !in_ready_o) ctr_d[(6)*CW +: CW] = ctr_q[(6)*CW +: CW] + 1'b1;
 
+        // the fold C decided last clock (in ST_M_RUN, which it has not left)
+        mf_d = 1'b0;
+        if (mf_q) begin
+            for (wi = 0; wi < N; wi = wi + 1)
+                if (fsel2_q[wi]) valid_d[wi] = 1'b0;
+            live_d = live_q - 1'b1;
+            ctr_d[(3)*CW +: CW] = ctr_q[(3)*CW +: CW] + 1'b1;
+        end
+
         // ---- stage 0: eviction register and buffer
         if (iss_ev) ev_v_d = 1'b0;
         if (b_take) begin
@@ -1119,12 +1141,7 @@ module hwp_rap #(
                     c_we = 1'b1;
                     fw_v_d = 1'b1;
                 end
-                if (mc_v_q && m_fold) begin
-                    for (wi = 0; wi < N; wi = wi + 1)
-                        if (fsel_q[wi]) valid_d[wi] = 1'b0;
-                    live_d = live_q - 1'b1;
-                    ctr_d[(3)*CW +: CW] = ctr_q[(3)*CW +: CW] + 1'b1;
-                end
+                if (mc_v_q && m_fold) mf_d = 1'b1;
             end
             ST_M_END: begin
                 ctr_d[(2)*CW +: CW] = ctr_q[(2)*CW +: CW] + 1'b1;
@@ -1299,6 +1316,7 @@ module hwp_rap #(
             sc_ld_q <= 1'b0;
             m_lvl_q <= {LB{1'b0}};
             mk_v_q <= 1'b0; mq_v_q <= 1'b0; ma_v_q <= 1'b0; mc_v_q <= 1'b0;
+            mf_q <= 1'b0;
         end else begin
             st_q <= st_d;
             run_q <= (st_d == ST_RUN); probe_q <= (st_d == ST_PROBE);
@@ -1324,6 +1342,7 @@ module hwp_rap #(
             sc_ld_q <= sc_ld_d;
             m_lvl_q <= m_lvl_d;
             mk_v_q <= mk_v_d; mq_v_q <= mq_v_d; ma_v_q <= ma_v_d; mc_v_q <= mc_v_d;
+            mf_q <= mf_d;
         end
     end
 
