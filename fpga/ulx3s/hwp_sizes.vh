@@ -30,13 +30,14 @@
 `endif
 // rap: 128 TCAM entries (the size whose error bound holds at eps 20 %,
 // docs/rap.md), RAM TCAM, tournament longest-prefix match registered every
-// two levels, the input through a skid register (OPT_INREG: the event source's
-// select does not reach the stage-0 buffer's compare in the same clock);
-// routed figures in docs/results/speed.md
+// two levels and at its result (ARB_OREG: the counter and prefix RAMs read
+// from a registered address), the input through a skid register
+// (OPT_INREG: the event source's select does not reach the stage-0 buffer's
+// compare in the same clock); routed figures in docs/results/speed.md
 `ifdef HWP_ENGINE_RAP
-`define HWP_ENG_MHZ      45
+`define HWP_ENG_MHZ      50
 `define HWP_ENG_W        32
-`define HWP_ENGINE_SIZES .W(32), .K(2), .N(128), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2), .OPT_INREG(1)
+`define HWP_ENGINE_SIZES .W(32), .K(2), .N(128), .CW(32), .SB(3), .CB(16), .MERGE_FIRST(32'd1024), .MERGE_Q(2), .OPT_TCAM_RAM(1), .TCAM_CHUNK(4), .ARB_RG(2), .ARB_OREG(1), .OPT_INREG(1)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
 `endif
 // pfp: the default 4-wide front end with 32-bit pcs and 64-bit counters (the
