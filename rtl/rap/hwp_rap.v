@@ -259,7 +259,7 @@ module hwp_rap #(
     reg [LB:0]   tc_lim;    // level limit of the search (levels < tc_lim), RAM TCAM limit slice
     wire [N-1:0] tc_match;
     assign s1_mv = tc_match & valid_q;
-    wire         tc_busy;
+    wire         tc_busy, tc_busy_nx;
 
     generate
         if (OPT_TCAM_RAM != 0) begin : g_tram
@@ -269,12 +269,12 @@ module hwp_rap #(
                 .clk_i(clk_i), .rst_i(rst_i), .key_i(tc_key), .lim_i(tc_lim), .match_o(tc_match),
                 .wr_i(tc_wr),
                 .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
-                .wr_busy_o(tc_busy));
+                .wr_busy_o(tc_busy), .wr_busy_nx_o(tc_busy_nx));
         end else begin : g_tlut
             hwp_rap_tcam_lut #(.W(W), .K(K), .H(H), .LB(LB), .N(N), .IB(IB)) u_tcam (
                 .clk_i(clk_i), .key_i(tc_key), .match_o(tc_match), .wr_i(tc_wr),
                 .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
-                .wr_busy_o(tc_busy));
+                .wr_busy_o(tc_busy), .wr_busy_nx_o(tc_busy_nx));
             wire unused_rst = &{1'b0, rst_i, tc_lim};
         end
     endgenerate
@@ -381,8 +381,13 @@ module hwp_rap #(
     // The lowest free slot comes from a lowest-set-bit tree (no N-long
     // priority chain) into a register (free_q), so the child writes' RAM
     // and TCAM addresses start from a flip-flop; a child write waits a
-    // clock after the previous one (wr_gap_q) so that free_q has seen it
-    // (the RAM TCAM is busy longer than that anyway).
+    // clock after the previous one so that free_q has seen it (the RAM TCAM
+    // is busy longer than that anyway). wr_go_q: a child write happens this
+    // clock (ST_WR, a child still missing, the TCAM not busy, no write last
+    // clock), loaded a clock ahead from the next state, the next missing set
+    // and the TCAM's next busy flag, so that the write's enables (TCAM, RAMs,
+    // the new slot's valid bit and level, across the whole table) start at a
+    // flip-flop instead of the state decode.
     reg [IB-1:0] free_idx;
     reg [SBW-1:0] bflush_idx;
     reg          bflush_any;
@@ -393,10 +398,10 @@ module hwp_rap #(
     reg          sc_take;
     wire [IB-1:0] free_idx_t;
     reg  [IB-1:0] free_q;
-    reg           wr_gap_q;
+    reg           wr_go_q;
     always @(posedge clk_i) begin
         free_q <= free_idx_t;
-        wr_gap_q <= tc_wr && !rst_i;
+        wr_go_q <= !rst_i && st_d == ST_WR && miss_d != {B{1'b0}} && !tc_busy_nx && !tc_wr;
     end
     integer pi;
     always @(*)
@@ -1077,26 +1082,10 @@ module hwp_rap #(
                     st_d = ST_RUN;
                 end
             end
-            ST_WR: begin  // insert the missing children, lowest digit and free slot first
-                if (miss_q == {B{1'b0}}) begin
-                    if (!tc_busy) begin
-                        ctr_d[(1)*CW +: CW] = ctr_q[(1)*CW +: CW] + 1'b1;
-                        st_d = ST_RUN;
-                    end
-                end else if (!tc_busy && !wr_gap_q) begin
-                    tc_wr = 1'b1; tc_wr_idx = free_idx; tc_wr_key = wr_child;
-                    tc_wr_lvl = sp_lvl_q + 1'b1;
-                    c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
-                    p_we = 1'b1; p_wa = free_idx; p_wd = wr_child; p_wl = sp_lvl_q + 1'b1;
-                    for (wi = 0; wi < N; wi = wi + 1)
-                        if (wi[IB-1:0] == free_idx) begin
-                            valid_d[wi] = 1'b1;
-                            len_d[wi*LB +: LB] = sp_lvl_q + 1'b1;
-                        end
-                    live_d = live_q + 1'b1;
-                    if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[(5)*CW +: CW])
-                        ctr_d[(5)*CW +: CW] = {{(CW-17){1'b0}}, live_q + 1'b1};
-                    miss_d[miss_j] = 1'b0;
+            ST_WR: begin  // insert the missing children (below, wr_go_q)
+                if (miss_q == {B{1'b0}} && !tc_busy) begin
+                    ctr_d[(1)*CW +: CW] = ctr_q[(1)*CW +: CW] + 1'b1;
+                    st_d = ST_RUN;
                 end
             end
             ST_M_INIT: begin
@@ -1192,6 +1181,23 @@ module hwp_rap #(
             end
             default: ;  // ST_DONE
         endcase
+
+        // ST_WR: write a missing child (lowest digit) into the lowest free slot
+        if (wr_go_q) begin
+            tc_wr = 1'b1; tc_wr_idx = free_idx; tc_wr_key = wr_child;
+            tc_wr_lvl = sp_lvl_q + 1'b1;
+            c_we = 1'b1; c_wa = free_idx; c_wd = {CW{1'b0}};
+            p_we = 1'b1; p_wa = free_idx; p_wd = wr_child; p_wl = sp_lvl_q + 1'b1;
+            for (wi = 0; wi < N; wi = wi + 1)
+                if (wi[IB-1:0] == free_idx) begin
+                    valid_d[wi] = 1'b1;
+                    len_d[wi*LB +: LB] = sp_lvl_q + 1'b1;
+                end
+            live_d = live_q + 1'b1;
+            if ({{(CW-17){1'b0}}, live_q + 1'b1} > ctr_q[(5)*CW +: CW])
+                ctr_d[(5)*CW +: CW] = {{(CW-17){1'b0}}, live_q + 1'b1};
+            miss_d[miss_j] = 1'b0;
+        end
 
         // the replay queue takes the items of last clock's flush
         if (rf_q) begin

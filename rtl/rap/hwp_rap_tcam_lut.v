@@ -24,7 +24,8 @@ module hwp_rap_tcam_lut #(
     input  wire [IB-1:0] wr_idx_i,
     input  wire [W-1:0]  wr_key_i,   // prefix (bits below the length are zero)
     input  wire [LB-1:0] wr_lvl_i,   // prefix length in digits
-    output wire          wr_busy_o   // never busy: writes take one cycle
+    output wire          wr_busy_o,  // never busy: writes take one cycle
+    output wire          wr_busy_nx_o
 );
     reg [W-1:0] pre_q [0:N-1];
     reg [H-1:0] care_q[0:N-1];
@@ -58,6 +59,7 @@ module hwp_rap_tcam_lut #(
 
     assign match_o   = match_q;
     assign wr_busy_o = 1'b0;
+    assign wr_busy_nx_o = 1'b0;
 endmodule
 
 `default_nettype wire

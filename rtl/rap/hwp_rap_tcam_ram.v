@@ -37,7 +37,8 @@ module hwp_rap_tcam_ram #(
     input  wire [IB-1:0] wr_idx_i,
     input  wire [W-1:0]  wr_key_i,   // prefix (bits below the length are zero)
     input  wire [LB-1:0] wr_lvl_i,   // prefix length in digits
-    output wire          wr_busy_o
+    output wire          wr_busy_o,
+    output wire          wr_busy_nx_o // wr_busy_o of the next clock
 );
     localparam integer S = W / CHUNK;
     localparam integer D = 1 << CHUNK;
@@ -148,6 +149,7 @@ module hwp_rap_tcam_ram #(
 
     assign match_o   = m;
     assign wr_busy_o = busy_q;
+    assign wr_busy_nx_o = busy_q ? cnt_q != D[CHUNK:0] : wr_i;
 endmodule
 
 `default_nettype wire
