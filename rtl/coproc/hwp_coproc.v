@@ -115,6 +115,11 @@ module hwp_coproc #(
     reg [3:0] cur_cls_q;
     reg [4:0] cur_rd_q, cur_rs1_q, cur_rs2_q;
     reg [31:0] cur_imm_q;
+    reg ld_q;                      // cur_q loads (nxt_q) at the end of this cycle
+    reg [SW-1:0] nxt_q;            // the head sample and its DFE fields, every cycle
+    reg [3:0] nxt_cls_q;
+    reg [4:0] nxt_rd_q, nxt_rs1_q, nxt_rs2_q;
+    reg [31:0] nxt_imm_q;
     reg d_valid_q;
     reg [UC_AW-1:0] d_upc_q;
     wire [63:0] uc_q;
@@ -123,11 +128,14 @@ module hwp_coproc #(
     reg [31:0] r_drh_q;   // its dr, registered in its first cycle
     reg [UC_AW-1:0] r_upc_q;
     reg [63:0] r_word_q;
+    reg [31:0] r_a_q;     // its operand A (unless dr), selected in decode
     reg [DA_AW-1:0] r_daddr_q;
     reg e_valid_q;
     reg [UC_AW-1:0] e_upc_q;
     reg [63:0] e_word_q;
     reg [DA_AW-1:0] e_daddr_q;
+    reg [15:0] e_ia_q, e_ib_q;     // index operands unless midx or dr (read stage)
+    reg [15:0] e_iwm_q;            // destination width mask (read stage)
     wire [31:0] da_q;
     reg byp_hit_q;
     reg [31:0] byp_data_q;
@@ -230,27 +238,18 @@ module hwp_coproc #(
     wire [CAM_AW-1:0] midx = x_midx;
     wire vwe = vop != 4'd0 && vop < 4'd12;
 
-    // index ALU
-    function [15:0] isrc(input [3:0] s);
+    // index ALU: its operands and width mask were selected in the read stage
+    // (e_ia_q, e_ib_q, e_iwm_q) except midx and dr, this stage's inputs
+    function [15:0] isrc(input [3:0] s, input [15:0] pre);
         begin
-            if (s < 4'd8) isrc = i_q[s[2:0]];
-            else begin
-                case (s[2:0])
-                    3'd0: isrc = {{(16-CAM_AW){1'b0}}, midx};
-                    3'd1: isrc = {12'd0, cur_cls_q};
-                    3'd2: isrc = dr[15:0];
-                    3'd3: isrc = 16'd0;
-                    3'd4: isrc = 16'd1;
-                    3'd5: isrc = {11'd0, cur_rd_q};
-                    3'd6: isrc = {11'd0, cur_rs1_q};
-                    default: isrc = {11'd0, cur_rs2_q};
-                endcase
-            end
+            if (s == 4'd8) isrc = {{(16-CAM_AW){1'b0}}, midx};
+            else if (s == 4'd10) isrc = dr[15:0];
+            else isrc = pre;
         end
     endfunction
-    wire [15:0] iwm = imask(iwid_q[id]);
-    wire [15:0] IA = isrc(ia);
-    wire [15:0] IB = isrc(ib);
+    wire [15:0] iwm = e_iwm_q;
+    wire [15:0] IA = isrc(ia, e_ia_q);
+    wire [15:0] IB = isrc(ib, e_ib_q);
     reg [15:0] ires;
     reg isat, iwe;
     // one adder and one subtractor on the operands masked to the destination
@@ -276,6 +275,33 @@ module hwp_coproc #(
             default: ires = (IA | IB) & iwm;
         endcase
     end
+
+    // read stage: the next microinstruction's index operands (registers,
+    // with this stage's index write forwarded, DFE fields and constants)
+    // and width mask, registered for the execute stage
+    wire [63:0] rw = r_word_q;
+    function [15:0] ipre(input [3:0] s, input [15:0] fwd);
+        begin
+            if (s < 4'd8) ipre = fwd;
+            else begin
+                case (s[2:0])
+                    3'd1: ipre = {12'd0, cur_cls_q};
+                    3'd4: ipre = 16'd1;
+                    3'd5: ipre = {11'd0, cur_rd_q};
+                    3'd6: ipre = {11'd0, cur_rs1_q};
+                    3'd7: ipre = {11'd0, cur_rs2_q};
+                    default: ipre = 16'd0;  // zero; midx and dr are the execute stage's
+                endcase
+            end
+        end
+    endfunction
+    wire [3:0] r_ia = rw[26:23];
+    wire [3:0] r_ib = rw[30:27];
+    wire [15:0] r_iafwd = (e_fire && iwe && id == r_ia[2:0]) ? ires : i_q[r_ia[2:0]];
+    wire [15:0] r_ibfwd = (e_fire && iwe && id == r_ib[2:0]) ? ires : i_q[r_ib[2:0]];
+    wire [15:0] r_ia_pre = ipre(r_ia, r_iafwd);
+    wire [15:0] r_ib_pre = ipre(r_ib, r_ibfwd);
+    wire [15:0] r_iwm = imask(iwid_q[rw[22:20]]);
 
     wire dsat = x_dsat;
     wire taken_f = cur_q[P_FLAGS +: 3] >> 2 != 3'd0;
@@ -350,7 +376,7 @@ module hwp_coproc #(
     wire r_first = r_valid_q && r_word_q[11:7] == 5'd23 && !r_drw_q;
     hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
         .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && r_valid_q),
-        .word_i(r_word_q[16:0]), .da_i(r_da), .drw_i(r_drw_q), .drh_i(r_drh_q),
+        .word_i(r_word_q[16:0]), .da_i(r_da), .drw_i(r_drw_q), .drh_i(r_drh_q), .a_i(r_a_q),
         .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
         .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
         .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),
@@ -380,6 +406,36 @@ module hwp_coproc #(
     end
     wire [15:0] d_ival = (e_fire && iwe && id == d_di) ? ires : i_q[d_di];
     wire [DA_AW-1:0] d_addr = b_q[d_db] | d_ival[DA_AW-1:0];
+    // operand A (value, constant, index register or head-sample field; dr is
+    // the read stage's) is selected here, a cycle before the read stage's CAM
+    // compares it, with the execute stage's value or index register write of
+    // this cycle forwarded; the read stage's own writes are the hazard below
+    wire [4:0] d_va = dw[11:7];
+    // the sample: a routine's first microinstruction is decoded while cur_q
+    // loads (ld_q), from nxt_q
+    wire [P_CLS-1:0] d_cur = ld_q ? nxt_q[P_CLS-1:0] : cur_q[P_CLS-1:0];
+    wire [31:0] d_info = ld_q ? {10'd0, nxt_rs2_q, nxt_rs1_q, nxt_rd_q, nxt_q[P_FLAGS +: 3], nxt_cls_q} : info;
+    wire [31:0] d_vfwd = (e_fire && vwe && vd == d_va[2:0]) ? vres : v_q[d_va[2:0]];
+    wire [15:0] d_ifwd = (e_fire && iwe && id == d_va[2:0]) ? ires : i_q[d_va[2:0]];
+    reg [31:0] d_a;
+    always @(*) begin
+        case (d_va[4:3])
+            2'd0: d_a = d_vfwd;
+            2'd1: d_a = c_q[d_va[2:0]];
+            2'd2: begin
+                case (d_va[2:0])
+                    3'd0: d_a = d_cur[P_PC +: 32];
+                    3'd1: d_a = d_cur[P_INSN +: 32];
+                    3'd2: d_a = d_cur[P_VALUE +: 32];
+                    3'd3: d_a = d_cur[P_ADDR +: 32];
+                    3'd4: d_a = d_cur[P_NPC +: 32];
+                    3'd5: d_a = ld_q ? nxt_imm_q : cur_imm_q;
+                    default: d_a = d_info;  // 23 (dr) is the read stage's
+                endcase
+            end
+            default: d_a = {16'd0, d_ifwd};
+        endcase
+    end
     // cur_q's class field is superseded by the DFE's; the reserved microinstruction
     // bits 63:58, bp and the data fields are used by the decode stage instead
     // read-after-write hazards the read stage cannot bypass: the decode-stage
@@ -387,7 +443,6 @@ module hwp_coproc #(
     // one writes its data-array index register (the address is formed in
     // decode), a value or index register it names as a value operand, the
     // CAM (its lookup), or steps the LFSR that its rand reads
-    wire [63:0] rw = r_word_q;
     wire r_vwe = rw[3:0] != 4'd0 && rw[3:0] < 4'd12;
     wire r_iwe = rw[19:17] != 3'd0;
     function vreads(input [4:0] s, input [2:0] vdst, input vw, input [2:0] idst, input iw);
@@ -400,7 +455,7 @@ module hwp_coproc #(
                 rw[39:38] != 2'd0 ||
                 (rw[3:0] == 4'd11 && dw[3:0] == 4'd11));
     wire unused_bits = &{1'b0, cur_q[P_CLS +: 4], w[63:57], w[37:33], w[16:7], d_ival[15:DA_AW],
-                         rw[63:40], rw[37:23], rw[16:4],
+                         rw[63:40], rw[37:31], rw[16:4],
                          bo16[15:UC_AW], d_bo16[15:UC_AW]};
 
     // ------------------------------------------------------------ control
@@ -616,6 +671,10 @@ module hwp_coproc #(
             cur_q <= {SW{1'b0}};
             cur_cls_q <= 4'd0; cur_rd_q <= 5'd0; cur_rs1_q <= 5'd0; cur_rs2_q <= 5'd0;
             cur_imm_q <= 32'd0;
+            ld_q <= 1'b0;
+            nxt_q <= {SW{1'b0}};
+            nxt_cls_q <= 4'd0; nxt_rd_q <= 5'd0; nxt_rs1_q <= 5'd0; nxt_rs2_q <= 5'd0;
+            nxt_imm_q <= 32'd0;
             d_valid_q <= 1'b0;
             d_upc_q <= {UC_AW{1'b0}};
             r_valid_q <= 1'b0;
@@ -623,11 +682,13 @@ module hwp_coproc #(
             r_drh_q <= 32'd0;
             r_upc_q <= {UC_AW{1'b0}};
             r_word_q <= 64'd0;
+            r_a_q <= 32'd0;
             r_daddr_q <= {DA_AW{1'b0}};
             e_valid_q <= 1'b0;
             e_upc_q <= {UC_AW{1'b0}};
             e_word_q <= 64'd0;
             e_daddr_q <= {DA_AW{1'b0}};
+            e_ia_q <= 16'd0; e_ib_q <= 16'd0; e_iwm_q <= 16'd0;
             byp_hit_q <= 1'b0;
             byp_data_q <= 32'd0;
             rsp_valid_q <= 1'b0;
@@ -696,10 +757,18 @@ module hwp_coproc #(
                 interrupts_q <= interrupts_q + 32'd1;
                 irq_upc_q <= e_upc_q;
             end
-            if (load) begin
-                cur_q <= head;
-                cur_cls_q <= hd_cls; cur_rd_q <= hd_rd; cur_rs1_q <= hd_rs1; cur_rs2_q <= hd_rs2;
-                cur_imm_q <= hd_imm;
+            // the popped sample reaches cur_q a cycle after the pop (through
+            // nxt_q), so that cur_q's enable is a register (ld_q), not the
+            // execute stage's branch condition; only the decode stage reads
+            // the sample in that cycle (d_cur), the stages ahead are empty
+            nxt_q <= head;
+            nxt_cls_q <= hd_cls; nxt_rd_q <= hd_rd; nxt_rs1_q <= hd_rs1; nxt_rs2_q <= hd_rs2;
+            nxt_imm_q <= hd_imm;
+            ld_q <= load;
+            if (ld_q) begin
+                cur_q <= nxt_q;
+                cur_cls_q <= nxt_cls_q; cur_rd_q <= nxt_rd_q; cur_rs1_q <= nxt_rs1_q;
+                cur_rs2_q <= nxt_rs2_q; cur_imm_q <= nxt_imm_q;
             end
             if (s1_valid_q) retired_q <= retired_q + 32'd1;
             if (tag) tagged_q <= tagged_q + 32'd1;
@@ -720,12 +789,20 @@ module hwp_coproc #(
             e_upc_q <= r_upc_q;
             e_word_q <= r_word_q;
             e_daddr_q <= r_daddr_q;
+            e_ia_q <= r_ia_pre;
+            e_ib_q <= r_ib_pre;
+            e_iwm_q <= r_iwm;
             r_drw_q <= rhold;
             r_drh_q <= r_da;
-            if (!rhold) begin
-                r_valid_q <= d_valid_q && !hold && !squash && nstate == ST_RUN;
+            r_valid_q <= rhold || (d_valid_q && !hold && !squash && nstate == ST_RUN);
+            // the read stage's word and operands hold for a second read cycle
+            // (r_first); when a branch, done or interrupt squashes that cycle
+            // instead, they are invalid, so their enable does not wait for
+            // the execute stage's branch condition
+            if (!r_first) begin
                 r_upc_q <= d_upc_q;
                 r_word_q <= dw;
+                r_a_q <= d_a;
                 r_daddr_q <= d_addr;
             end
             if (!hold) begin

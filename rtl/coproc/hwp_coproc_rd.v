@@ -2,17 +2,19 @@
 //
 // hwp_coproc_rd: the read stage of the co-processor's microcode pipeline
 // (Zilles and Sohi 2001, section 3.2; fetch, decode, read, execute). It
-// selects the value operands A and B (value, constant and index registers,
-// the head sample's fields, the data-array word dr), looks A up in the
-// associative array (hit, lowest matching valid entry, by a binary tree),
-// computes the value ALU's result and compares dr with the counter maximum,
-// and registers all of it for the execute stage (index ALU, branch, writes:
-// hwp_coproc.v). It runs beside the previous microinstruction's execute
-// stage: dr arrives bypassed (da_i), and hwp_coproc.v holds a microinstruction
-// in decode while the one ahead of it is here if that one writes a register
-// this one reads as A or B, the CAM, or the LFSR both use. The CAM compares
-// a registered A only: a microinstruction whose A is dr stays here two cycles
-// and is looked up from drh_i, its dr registered in the first (drw_i high).
+// takes operand A as the decode stage registered it (a_i: value, constant or
+// index register or a head-sample field, selected in decode with the execute
+// stage's register write bypassed) or the data-array word dr, selects
+// operand B (the same sources), looks A up in the associative array (hit,
+// lowest matching valid entry, by a binary tree), computes the value ALU's
+// result and compares dr with the counter maximum, and registers all of it
+// for the execute stage (index ALU, branch, writes: hwp_coproc.v). It runs
+// beside the previous microinstruction's execute stage: dr arrives bypassed
+// (da_i), and hwp_coproc.v holds a microinstruction in decode while the one
+// ahead of it is here if that one writes a register this one reads as A or
+// B, the CAM, or the LFSR both use. The CAM compares a registered A only: a
+// microinstruction whose A is dr stays here two cycles and is looked up from
+// drh_i, its dr registered in the first (drw_i high).
 // C model: cp_read() in cmodel/coproc/coproc.c.
 `default_nettype none
 
@@ -26,6 +28,7 @@ module hwp_coproc_rd #(
     input  wire [31:0]           da_i,        // data-array word (bypassed)
     input  wire                  drw_i,       // second read cycle of an A = dr microinstruction
     input  wire [31:0]           drh_i,       // dr registered in its first read cycle
+    input  wire [31:0]           a_i,         // operand A unless it is dr (registered in decode)
     input  wire [8*32-1:0]       v_i,         // value registers v7..v0
     input  wire [8*32-1:0]       c_i,         // constant registers c7..c0
     input  wire [8*16-1:0]       i_i,         // index registers i7..i0
@@ -49,8 +52,8 @@ module hwp_coproc_rd #(
     wire [4:0] vb  = word_i[16:12];
     wire unused_vd = &{1'b0, word_i[6:4]};
 
-    // the registers' and sample's operands are selected first and dr, which
-    // arrives last (block RAM and bypass), in the last multiplexer
+    // B: the registers' and sample's operands are selected first and dr,
+    // which arrives last (block RAM and bypass), in the last multiplexer
     function [31:0] vsrc(input [4:0] s);
         begin
             if (s < 5'd8) vsrc = v_i[32*s[2:0] +: 32];
@@ -61,11 +64,11 @@ module hwp_coproc_rd #(
     endfunction
     // dr: from the block RAM and bypass, or (second read cycle) from drh_i
     wire [31:0] dr = drw_i ? drh_i : da_i;
-    wire [31:0] A = va == 5'd23 ? dr : vsrc(va);
+    wire [31:0] A = va == 5'd23 ? dr : a_i;
     wire [31:0] B = vb == 5'd23 ? dr : vsrc(vb);
     // the CAM's copy of A never comes from the block RAM: a microinstruction
     // with A = dr is looked up in its second read cycle, from drh_i
-    wire [31:0] A_cam = va == 5'd23 ? drh_i : vsrc(va);
+    wire [31:0] A_cam = va == 5'd23 ? drh_i : a_i;
 
     // associative lookup of A: lowest matching valid entry, by a binary tree
     // over the match vector (node n has children 2n and 2n+1, the leaves
