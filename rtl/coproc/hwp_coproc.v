@@ -370,13 +370,17 @@ module hwp_coproc #(
     // (not gated by a STOP command: it squashes the read stage anyway)
     wire byp_e = e_valid_q && dop[1] && e_daddr_q == r_daddr_q;
     wire [31:0] r_da = byp_e ? dwdata : byp_hit_q ? byp_data_q : da_q;
+    // the same choice with the block RAM's word, which arrives last, chosen
+    // last (hwp_coproc_rd.v): dr is da_q or r_dalt
+    wire r_dram = !r_drw_q && !byp_e && !byp_hit_q;
+    wire [31:0] r_dalt = r_drw_q ? r_drh_q : byp_e ? dwdata : byp_data_q;
     // a microinstruction whose operand A is dr spends two cycles here (the
     // CAM looks up the registered dr): fetch, decode and read hold, execute
     // gets a bubble
     wire r_first = r_valid_q && r_word_q[11:7] == 5'd23 && !r_drw_q;
     hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
         .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && r_valid_q),
-        .word_i(r_word_q[16:0]), .da_i(r_da), .drw_i(r_drw_q), .drh_i(r_drh_q), .a_i(r_a_q),
+        .word_i(r_word_q[16:0]), .da_i(da_q), .dram_i(r_dram), .dalt_i(r_dalt), .drh_i(r_drh_q), .a_i(r_a_q),
         .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
         .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
         .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),

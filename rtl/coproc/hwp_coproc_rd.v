@@ -9,12 +9,12 @@
 // lowest matching valid entry, by a binary tree), computes the value ALU's
 // result and compares dr with the counter maximum, and registers all of it
 // for the execute stage (index ALU, branch, writes: hwp_coproc.v). It runs
-// beside the previous microinstruction's execute stage: dr arrives bypassed
-// (da_i), and hwp_coproc.v holds a microinstruction in decode while the one
+// beside the previous microinstruction's execute stage: dr is the block
+// RAM's word (da_i) or its bypass (dalt_i), and hwp_coproc.v holds a microinstruction in decode while the one
 // ahead of it is here if that one writes a register this one reads as A or
 // B, the CAM, or the LFSR both use. The CAM compares a registered A only: a
 // microinstruction whose A is dr stays here two cycles and is looked up from
-// drh_i, its dr registered in the first (drw_i high).
+// drh_i, its dr registered in the first (and dalt_i in the second).
 // C model: cp_read() in cmodel/coproc/coproc.c.
 `default_nettype none
 
@@ -25,8 +25,9 @@ module hwp_coproc_rd #(
     input  wire                  rst_i,
     input  wire                  en_i,        // a valid read-stage microinstruction (and ce_i)
     input  wire [16:0]           word_i,      // microinstruction bits 16:0: vop vD A B
-    input  wire [31:0]           da_i,        // data-array word (bypassed)
-    input  wire                  drw_i,       // second read cycle of an A = dr microinstruction
+    input  wire [31:0]           da_i,        // data-array block RAM's word
+    input  wire                  dram_i,      // dr is da_i (else dalt_i)
+    input  wire [31:0]           dalt_i,      // dr bypassed, or drh_i in a second read cycle
     input  wire [31:0]           drh_i,       // dr registered in its first read cycle
     input  wire [31:0]           a_i,         // operand A unless it is dr (registered in decode)
     input  wire [8*32-1:0]       v_i,         // value registers v7..v0
@@ -62,10 +63,16 @@ module hwp_coproc_rd #(
             else vsrc = smp_i[32*s[2:0] +: 32];
         end
     endfunction
-    // dr: from the block RAM and bypass, or (second read cycle) from drh_i
-    wire [31:0] dr = drw_i ? drh_i : da_i;
-    wire [31:0] A = va == 5'd23 ? dr : a_i;
-    wire [31:0] B = vb == 5'd23 ? dr : vsrc(vb);
+    // dr: the block RAM's word, which arrives last, or (selected before it
+    // arrives) the bypassed word or, in a second read cycle, drh_i; A and B
+    // take the block RAM's word through one multiplexer
+    wire [31:0] dr = dram_i ? da_i : dalt_i;
+    wire a_dr = va == 5'd23;
+    wire b_dr = vb == 5'd23;
+    wire [31:0] a_alt = a_dr ? dalt_i : a_i;
+    wire [31:0] b_alt = b_dr ? dalt_i : vsrc(vb);
+    wire [31:0] A = (a_dr && dram_i) ? da_i : a_alt;
+    wire [31:0] B = (b_dr && dram_i) ? da_i : b_alt;
     // the CAM's copy of A never comes from the block RAM: a microinstruction
     // with A = dr is looked up in its second read cycle, from drh_i
     wire [31:0] A_cam = va == 5'd23 ? drh_i : a_i;
@@ -92,31 +99,34 @@ module hwp_coproc_rd #(
     wire [CAM_AW-1:0] midx = hit ? tix[CAM_AW +: CAM_AW] : {CAM_AW{1'b0}};
     wire unused_tree = &{1'b0, tv[0], tix[CAM_AW-1:0]};
 
-    // value ALU
+    // value ALU: one adder and one subtractor (its borrow is A < B) serve
+    // the arithmetic, saturating and comparison operations
     reg [31:0] vres;
     reg vsat;
-    reg [32:0] wide;
+    wire [32:0] wide = {1'b0, A} + {1'b0, B};
+    wire [32:0] diff = {1'b0, A} - {1'b0, B};
+    wire lt = diff[32];
+    wire eq = A == B;
     always @(*) begin
         vres = 32'd0;
         vsat = 1'b0;
-        wide = {1'b0, A} + {1'b0, B};
         case (vop)
             4'd0: vres = 32'd0;
             4'd1: vres = A;
-            4'd2: vres = A + B;
-            4'd3: vres = A - B;
+            4'd2: vres = wide[31:0];
+            4'd3: vres = diff[31:0];
             4'd4: begin vsat = wide[32]; vres = wide[32] ? 32'hffffffff : wide[31:0]; end
-            4'd5: begin vsat = A < B; vres = (A < B) ? 32'd0 : A - B; end
+            4'd5: begin vsat = lt; vres = lt ? 32'd0 : diff[31:0]; end
             4'd6: vres = A & B;
             4'd7: vres = A | B;
             4'd8: vres = A ^ B;
             4'd9: vres = A >> B[4:0];
             4'd10: vres = A << B[4:0];
             4'd11: vres = lfsr_i & B;
-            4'd12: vres = {31'd0, A == B};
-            4'd13: vres = {31'd0, A != B};
-            4'd14: vres = {31'd0, A < B};
-            default: vres = {31'd0, A <= B};
+            4'd12: vres = {31'd0, eq};
+            4'd13: vres = {31'd0, !eq};
+            4'd14: vres = {31'd0, lt};
+            default: vres = {31'd0, lt || eq};
         endcase
     end
 
