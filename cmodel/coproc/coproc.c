@@ -160,6 +160,7 @@ void cp_reset(coproc *m)
     m->r_upc = 0;
     m->r_word = 0;
     m->r_a = 0;
+    m->r_b = 0;
     m->r_daddr = 0;
     m->e_valid = 0;
     memset(&m->x, 0, sizeof m->x);
@@ -217,14 +218,14 @@ static uint32_t isrc(const coproc *m, uint32_t s, uint32_t midx, uint32_t dr)
     }
 }
 
-/* The read stage (rtl/coproc/hwp_coproc_rd.v): operand A as the decode stage
- * selected it (a) or dr, operand B, dr (the data-array word, bypassed), the
- * CAM lookup of A and the value ALU. */
-static void cp_read(const coproc *m, uint64_t w, uint32_t a, uint32_t dr, cp_rd *x)
+/* The read stage (rtl/coproc/hwp_coproc_rd.v): operands A and B as the decode
+ * stage selected them (a, b) or dr (the data-array word, bypassed), the CAM
+ * lookup of A and the value ALU. */
+static void cp_read(const coproc *m, uint64_t w, uint32_t a, uint32_t b, uint32_t dr, cp_rd *x)
 {
     uint32_t cam_n = 1u << m->cfg.cam_aw;
     uint32_t vop = cp_fld(w, CP_F_VOP, 4), va = cp_fld(w, CP_F_VA, 5), vb = cp_fld(w, CP_F_VB, 5);
-    uint32_t A = va == CP_VS_DR ? dr : a, B = vsrc(m, vb, dr);
+    uint32_t A = va == CP_VS_DR ? dr : a, B = vb == CP_VS_DR ? dr : b;
     /* associative lookup of A: lowest matching valid entry */
     int hit = 0;
     uint32_t midx = 0;
@@ -401,7 +402,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     int byp_e = m->e_valid && (dop == CP_D_WRITE || dop == CP_D_INC) && m->e_daddr == m->r_daddr;
     uint32_t r_da = byp_e ? dwdata : m->byp_hit ? m->byp_data : m->da_q;
     cp_rd x_new = m->x;
-    if (m->r_valid) cp_read(m, m->r_word, m->r_a, m->r_drw ? m->r_drh : r_da, &x_new);
+    if (m->r_valid) cp_read(m, m->r_word, m->r_a, m->r_b, m->r_drw ? m->r_drh : r_da, &x_new);
     /* a microinstruction whose operand A is dr spends two cycles here (the
      * CAM looks up the registered dr): fetch, decode and read hold, execute
      * gets a bubble */
@@ -420,13 +421,15 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     /* index register with forwarding from the execute stage */
     uint32_t d_ival = (e_fire && iwe && id == d_di) ? ires : m->i[d_di];
     uint32_t d_addr = (m->b[d_db] | d_ival) & dam;
-    /* operand A (unless dr, the read stage's), selected here with the execute
-     * stage's value or index register write of this cycle forwarded; the read
-     * stage's own writes are the hazard below */
-    uint32_t d_va = cp_fld(dw, CP_F_VA, 5);
-    uint32_t d_a = vsrc(m, d_va, 0);
+    /* operands A and B (unless dr, the read stage's), selected here with the
+     * execute stage's value or index register write of this cycle forwarded;
+     * the read stage's own writes are the hazard below */
+    uint32_t d_va = cp_fld(dw, CP_F_VA, 5), d_vb = cp_fld(dw, CP_F_VB, 5);
+    uint32_t d_a = vsrc(m, d_va, 0), d_b = vsrc(m, d_vb, 0);
     if (d_va < 8u && e_fire && vwe && vd == d_va) d_a = vres;
     if (d_va >= 24u && e_fire && iwe && id == d_va - 24u) d_a = ires;
+    if (d_vb < 8u && e_fire && vwe && vd == d_vb) d_b = vres;
+    if (d_vb >= 24u && e_fire && iwe && id == d_vb - 24u) d_b = ires;
     /* read-after-write hazards the read stage cannot bypass (the decode-stage
      * microinstruction waits): the read-stage one writes the data-array index
      * register, a value or index register named as a value operand, the CAM,
@@ -437,7 +440,6 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         uint32_t r_vop = cp_fld(rw, CP_F_VOP, 4), r_vd = cp_fld(rw, CP_F_VD, 3);
         uint32_t r_id = cp_fld(rw, CP_F_ID, 3);
         int r_vwe = r_vop != CP_V_NOP && r_vop < CP_V_CEQ, r_iwe = cp_fld(rw, CP_F_IOP, 3) != CP_I_NOP;
-        uint32_t d_vb = cp_fld(dw, CP_F_VB, 5);
         haz = (r_iwe && r_id == d_di) ||
               (r_vwe && (d_va == r_vd || d_vb == r_vd)) ||
               (r_iwe && (d_va == 24u + r_id || d_vb == 24u + r_id)) ||
@@ -710,6 +712,7 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
         m->r_upc = m->d_upc;
         m->r_word = dw;
         m->r_a = d_a;
+        m->r_b = d_b;
         m->r_daddr = d_addr;
     }
     if (!hold) {

@@ -208,7 +208,8 @@ typedef struct coproc {
     uint32_t r_drh;   /* its dr, registered in its first cycle */
     uint32_t r_upc;
     uint64_t r_word;
-    uint32_t r_a;     /* its operand A unless dr, selected in decode */
+    uint32_t r_a;     /* its operands A and B unless dr, selected in decode */
+    uint32_t r_b;
     uint32_t r_daddr;
     int e_valid; /* execute stage */
     uint32_t e_upc;

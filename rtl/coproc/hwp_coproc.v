@@ -128,7 +128,8 @@ module hwp_coproc #(
     reg [31:0] r_drh_q;   // its dr, registered in its first cycle
     reg [UC_AW-1:0] r_upc_q;
     reg [63:0] r_word_q;
-    reg [31:0] r_a_q;     // its operand A (unless dr), selected in decode
+    reg [31:0] r_a_q;     // its operands A and B (unless dr), selected in decode
+    reg [31:0] r_b_q;
     reg [DA_AW-1:0] r_daddr_q;
     reg e_valid_q;
     reg [UC_AW-1:0] e_upc_q;
@@ -380,12 +381,7 @@ module hwp_coproc #(
     wire r_first = r_valid_q && r_word_q[11:7] == 5'd23 && !r_drw_q;
     hwp_coproc_rd #(.CAM_AW(CAM_AW)) u_rd (
         .clk_i(clk_i), .rst_i(rst_i), .en_i(ce_i && r_valid_q),
-        .word_i(r_word_q[16:0]), .da_i(da_q), .dram_i(r_dram), .dalt_i(r_dalt), .drh_i(r_drh_q), .a_i(r_a_q),
-        .v_i({v_q[7], v_q[6], v_q[5], v_q[4], v_q[3], v_q[2], v_q[1], v_q[0]}),
-        .c_i({c_q[7], c_q[6], c_q[5], c_q[4], c_q[3], c_q[2], c_q[1], c_q[0]}),
-        .i_i({i_q[7], i_q[6], i_q[5], i_q[4], i_q[3], i_q[2], i_q[1], i_q[0]}),
-        .smp_i({info, cur_imm_q, cur_q[P_NPC +: 32], cur_q[P_ADDR +: 32], cur_q[P_VALUE +: 32],
-                cur_q[P_INSN +: 32], cur_q[P_PC +: 32]}),
+        .word_i(r_word_q[16:0]), .da_i(da_q), .dram_i(r_dram), .dalt_i(r_dalt), .drh_i(r_drh_q), .a_i(r_a_q), .b_i(r_b_q),
         .lfsr_i(lfsr_q), .cntw_i(cntw_q), .cam_key_i(cam_key_flat), .cam_valid_i(cam_valid_q),
         .a_o(x_a), .dr_o(x_dr), .vres_o(x_vres), .vsat_o(x_vsat), .hit_o(x_hit),
         .midx_o(x_midx), .dsat_o(x_dsat), .dinc_o(x_dinc)
@@ -410,36 +406,43 @@ module hwp_coproc #(
     end
     wire [15:0] d_ival = (e_fire && iwe && id == d_di) ? ires : i_q[d_di];
     wire [DA_AW-1:0] d_addr = b_q[d_db] | d_ival[DA_AW-1:0];
-    // operand A (value, constant, index register or head-sample field; dr is
-    // the read stage's) is selected here, a cycle before the read stage's CAM
-    // compares it, with the execute stage's value or index register write of
-    // this cycle forwarded; the read stage's own writes are the hazard below
+    // value operands A and B (value, constant, index register or
+    // head-sample field; dr is the read stage's) are selected here, a cycle
+    // before the read stage's CAM and value ALU use them, with the execute
+    // stage's value or index register write of this cycle forwarded; the
+    // read stage's own writes are the hazard below
     wire [4:0] d_va = dw[11:7];
+    wire [4:0] d_vb = dw[16:12];
     // the sample: a routine's first microinstruction is decoded while cur_q
     // loads (ld_q), from nxt_q
     wire [P_CLS-1:0] d_cur = ld_q ? nxt_q[P_CLS-1:0] : cur_q[P_CLS-1:0];
     wire [31:0] d_info = ld_q ? {10'd0, nxt_rs2_q, nxt_rs1_q, nxt_rd_q, nxt_q[P_FLAGS +: 3], nxt_cls_q} : info;
+    function [31:0] dsel(input [4:0] s, input [31:0] vfwd, input [15:0] ifwd);
+        begin
+            case (s[4:3])
+                2'd0: dsel = vfwd;
+                2'd1: dsel = c_q[s[2:0]];
+                2'd2: begin
+                    case (s[2:0])
+                        3'd0: dsel = d_cur[P_PC +: 32];
+                        3'd1: dsel = d_cur[P_INSN +: 32];
+                        3'd2: dsel = d_cur[P_VALUE +: 32];
+                        3'd3: dsel = d_cur[P_ADDR +: 32];
+                        3'd4: dsel = d_cur[P_NPC +: 32];
+                        3'd5: dsel = ld_q ? nxt_imm_q : cur_imm_q;
+                        default: dsel = d_info;  // 23 (dr) is the read stage's
+                    endcase
+                end
+                default: dsel = {16'd0, ifwd};
+            endcase
+        end
+    endfunction
     wire [31:0] d_vfwd = (e_fire && vwe && vd == d_va[2:0]) ? vres : v_q[d_va[2:0]];
     wire [15:0] d_ifwd = (e_fire && iwe && id == d_va[2:0]) ? ires : i_q[d_va[2:0]];
-    reg [31:0] d_a;
-    always @(*) begin
-        case (d_va[4:3])
-            2'd0: d_a = d_vfwd;
-            2'd1: d_a = c_q[d_va[2:0]];
-            2'd2: begin
-                case (d_va[2:0])
-                    3'd0: d_a = d_cur[P_PC +: 32];
-                    3'd1: d_a = d_cur[P_INSN +: 32];
-                    3'd2: d_a = d_cur[P_VALUE +: 32];
-                    3'd3: d_a = d_cur[P_ADDR +: 32];
-                    3'd4: d_a = d_cur[P_NPC +: 32];
-                    3'd5: d_a = ld_q ? nxt_imm_q : cur_imm_q;
-                    default: d_a = d_info;  // 23 (dr) is the read stage's
-                endcase
-            end
-            default: d_a = {16'd0, d_ifwd};
-        endcase
-    end
+    wire [31:0] d_vfwdb = (e_fire && vwe && vd == d_vb[2:0]) ? vres : v_q[d_vb[2:0]];
+    wire [15:0] d_ifwdb = (e_fire && iwe && id == d_vb[2:0]) ? ires : i_q[d_vb[2:0]];
+    wire [31:0] d_a = dsel(d_va, d_vfwd, d_ifwd);
+    wire [31:0] d_b = dsel(d_vb, d_vfwdb, d_ifwdb);
     // cur_q's class field is superseded by the DFE's; the reserved microinstruction
     // bits 63:58, bp and the data fields are used by the decode stage instead
     // read-after-write hazards the read stage cannot bypass: the decode-stage
@@ -475,28 +478,30 @@ module hwp_coproc #(
     wire [UC_AW-1:0] start = ctab_q[hd_cls];
     wire nonempty = sb_count != {(SB_AW+1){1'b0}};
     reg load, f_en, squash, hold, rhold;
-    reg [UC_AW-1:0] f_addr;
     reg [1:0] nstate;
+    // the fetch address does not wait for the hazard hold: a held fetch
+    // does not read (f_en low) and the microcode RAM keeps its word
+    wire [UC_AW-1:0] f_addr = (state_q != ST_RUN || do_done) ? start :
+                              (e_fire && mispred) ? next : d_pred;
     always @(*) begin
         load   = 1'b0;
         f_en   = 1'b0;
         squash = 1'b0;
         hold   = 1'b0;
         rhold  = 1'b0;
-        f_addr = {UC_AW{1'b0}};
         nstate = state_q;
         if (stop_cmd) begin
             nstate = ST_STOP;
             squash = 1'b1;
         end else if (state_q == ST_IDLE) begin
             if (nonempty) begin
-                load = 1'b1; f_en = 1'b1; f_addr = start; nstate = ST_RUN;
+                load = 1'b1; f_en = 1'b1; nstate = ST_RUN;
             end
         end else if (state_q == ST_RUN) begin
             if (do_done) begin
                 squash = 1'b1;
                 if (nonempty) begin
-                    load = 1'b1; f_en = 1'b1; f_addr = start;
+                    load = 1'b1; f_en = 1'b1;
                 end else begin
                     nstate = ST_IDLE;
                 end
@@ -504,13 +509,13 @@ module hwp_coproc #(
                 squash = 1'b1;
                 nstate = ST_IRQ;
             end else if (e_fire && mispred) begin
-                squash = 1'b1; f_en = 1'b1; f_addr = next;
+                squash = 1'b1; f_en = 1'b1;
             end else if (r_first) begin
                 hold = 1'b1; rhold = 1'b1;
             end else if (haz) begin
                 hold = 1'b1;
             end else if (d_valid_q) begin
-                f_en = 1'b1; f_addr = d_pred;
+                f_en = 1'b1;
             end
         end else if (run_cmd) begin
             nstate = ST_IDLE;
@@ -547,7 +552,8 @@ module hwp_coproc #(
         .re_i(ce_i && da_ren), .raddr_i(da_raddr), .oce_i(1'b1), .rdata_o(da_q)
     );
     wire uc_ren = f_en || (h_rd && hsp == 4'd0);
-    wire [UC_AW-1:0] uc_raddr = f_en ? f_addr : hidx[UC_AW-1:0];
+    // the host reads the microcode only while halted, when nothing is fetched
+    wire [UC_AW-1:0] uc_raddr = (h_rd && hsp == 4'd0) ? hidx[UC_AW-1:0] : f_addr;
     // microcode: RW_OLD = 0, the host writes only while halted and a host
     // read and write never share a clock
     hwp_sdp_ram #(.DW(64), .AW(UC_AW), .RW_OLD(0)) u_uc (
@@ -687,6 +693,7 @@ module hwp_coproc #(
             r_upc_q <= {UC_AW{1'b0}};
             r_word_q <= 64'd0;
             r_a_q <= 32'd0;
+            r_b_q <= 32'd0;
             r_daddr_q <= {DA_AW{1'b0}};
             e_valid_q <= 1'b0;
             e_upc_q <= {UC_AW{1'b0}};
@@ -807,6 +814,7 @@ module hwp_coproc #(
                 r_upc_q <= d_upc_q;
                 r_word_q <= dw;
                 r_a_q <= d_a;
+                r_b_q <= d_b;
                 r_daddr_q <= d_addr;
             end
             if (!hold) begin

@@ -2,19 +2,20 @@
 //
 // hwp_coproc_rd: the read stage of the co-processor's microcode pipeline
 // (Zilles and Sohi 2001, section 3.2; fetch, decode, read, execute). It
-// takes operand A as the decode stage registered it (a_i: value, constant or
-// index register or a head-sample field, selected in decode with the execute
-// stage's register write bypassed) or the data-array word dr, selects
-// operand B (the same sources), looks A up in the associative array (hit,
-// lowest matching valid entry, by a binary tree), computes the value ALU's
-// result and compares dr with the counter maximum, and registers all of it
-// for the execute stage (index ALU, branch, writes: hwp_coproc.v). It runs
-// beside the previous microinstruction's execute stage: dr is the block
-// RAM's word (da_i) or its bypass (dalt_i), and hwp_coproc.v holds a microinstruction in decode while the one
-// ahead of it is here if that one writes a register this one reads as A or
-// B, the CAM, or the LFSR both use. The CAM compares a registered A only: a
-// microinstruction whose A is dr stays here two cycles and is looked up from
-// drh_i, its dr registered in the first (and dalt_i in the second).
+// takes the value operands A and B as the decode stage registered them (a_i,
+// b_i: value, constant or index register or a head-sample field, selected in
+// decode with the execute stage's register write forwarded) or the
+// data-array word dr, looks A up in the associative array (hit, lowest
+// matching valid entry, by a binary tree), computes the value ALU's result
+// and compares dr with the counter maximum, and registers all of it for the
+// execute stage (index ALU, branch, writes: hwp_coproc.v). It runs beside
+// the previous microinstruction's execute stage: dr is the block RAM's word
+// (da_i) or its bypass (dalt_i), and hwp_coproc.v holds a microinstruction
+// in decode while the one ahead of it is here if that one writes a register
+// this one reads as A or B, the CAM, or the LFSR both use. The CAM compares
+// a registered A only: a microinstruction whose A is dr stays here two
+// cycles and is looked up from drh_i, its dr registered in the first (and
+// dalt_i in the second).
 // C model: cp_read() in cmodel/coproc/coproc.c.
 `default_nettype none
 
@@ -30,10 +31,7 @@ module hwp_coproc_rd #(
     input  wire [31:0]           dalt_i,      // dr bypassed, or drh_i in a second read cycle
     input  wire [31:0]           drh_i,       // dr registered in its first read cycle
     input  wire [31:0]           a_i,         // operand A unless it is dr (registered in decode)
-    input  wire [8*32-1:0]       v_i,         // value registers v7..v0
-    input  wire [8*32-1:0]       c_i,         // constant registers c7..c0
-    input  wire [8*16-1:0]       i_i,         // index registers i7..i0
-    input  wire [7*32-1:0]       smp_i,       // info imm npc addr value insn pc
+    input  wire [31:0]           b_i,         // operand B unless it is dr (registered in decode)
     input  wire [31:0]           lfsr_i,
     input  wire [5:0]            cntw_i,      // data-array counter width
     input  wire [32*(1<<CAM_AW)-1:0] cam_key_i,
@@ -53,16 +51,6 @@ module hwp_coproc_rd #(
     wire [4:0] vb  = word_i[16:12];
     wire unused_vd = &{1'b0, word_i[6:4]};
 
-    // B: the registers' and sample's operands are selected first and dr,
-    // which arrives last (block RAM and bypass), in the last multiplexer
-    function [31:0] vsrc(input [4:0] s);
-        begin
-            if (s < 5'd8) vsrc = v_i[32*s[2:0] +: 32];
-            else if (s < 5'd16) vsrc = c_i[32*s[2:0] +: 32];
-            else if (s >= 5'd24) vsrc = {16'd0, i_i[16*s[2:0] +: 16]};
-            else vsrc = smp_i[32*s[2:0] +: 32];
-        end
-    endfunction
     // dr: the block RAM's word, which arrives last, or (selected before it
     // arrives) the bypassed word or, in a second read cycle, drh_i; A and B
     // take the block RAM's word through one multiplexer
@@ -70,7 +58,7 @@ module hwp_coproc_rd #(
     wire a_dr = va == 5'd23;
     wire b_dr = vb == 5'd23;
     wire [31:0] a_alt = a_dr ? dalt_i : a_i;
-    wire [31:0] b_alt = b_dr ? dalt_i : vsrc(vb);
+    wire [31:0] b_alt = b_dr ? dalt_i : b_i;
     wire [31:0] A = (a_dr && dram_i) ? da_i : a_alt;
     wire [31:0] B = (b_dr && dram_i) ? da_i : b_alt;
     // the CAM's copy of A never comes from the block RAM: a microinstruction

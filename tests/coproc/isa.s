@@ -2,8 +2,8 @@
 # profiling meaning, only coverage. Every value-ALU and index-ALU operation,
 # every operand kind (sample fields, DFE fields, dr, midx), back-to-back
 # read-modify-writes of one data-array word (the bypass), an index register
-# written and used as an address, as value operand A or as index operands by
-# the next microinstruction (forwarding), predicted-taken relative and t-register
+# written and used as an address, as a value operand or as index operands by
+# the next microinstructions (forwarding), predicted-taken relative and t-register
 # branches, unpredicted ones, every CAM operation, counter saturation, `done`
 # from several places, and a periodic `interrupt` (the host copies every
 # register and array word out).
@@ -40,6 +40,7 @@ s1:     v6 = shl s.info, c1 ; jmp fwd
 fwd:    v7 = rand c0 ; i7 = mov dr ; dread b2[i3]
         i5 = add i7, i7
         v3 = xor i7, v7
+        v4 = add c1, i5
         clt v7, c1 ; brt vz, t0
         cle v7, v6 ; br always, t1
 tgt0:   ceq v7, v5 ; br vnz, tgt1
