@@ -53,7 +53,7 @@
 // filter table), retire FIFO 256, command FIFO 64; routed figures in
 // docs/results/fpga.md
 `ifdef HWP_ENGINE_COPROC
-`define HWP_ENG_MHZ      35
+`define HWP_ENG_MHZ      40
 `define HWP_ENG_W        32
 `define HWP_ENGINE_SIZES .UC_AW(8), .CAM_AW(6), .DA_AW(9), .SB_AW(4), .FT_AW(12), .RISCV(1), .RF_AW(8), .CF_AW(6)
 `define HWP_LINK_SIZES   .NS_LOG(3), .OQ_AW(9)
