@@ -111,6 +111,7 @@ module hwp_pfp #(
     reg [W-1:0]           win_sk_q;   // written at fetch
     reg [W-1:0]           win_mp_q;
     reg [W*SKIP_BITS-1:0] win_n_q;
+    reg [W*WIN_BITS-1:0]  win_be_q;   // written at fetch: the entry after a skip leader's block
 
     wire [NE-1:0]       bdt_v_q;
     wire [NE-1:0]       bdt_pred_q;
@@ -146,6 +147,13 @@ module hwp_pfp #(
     localparam integer DB_W = 8 + SKIP_BITS;
     reg [DEC_W*DB_W-1:0]       db_q;
     reg [DEC_W-1:0]            dv_q;
+    // and per slot, loaded with it: whether it holds a skip leader (its
+    // sk bit: only a profile instruction is fetched as one), and the
+    // window entry after its block (its entry + 1 + n, win_be_q), where
+    // decode's buffer reloads if the group ends at that skip, so no adder
+    // follows the buffer on the way to that window read
+    reg [DEC_W-1:0]            dsl_q;
+    reg [DEC_W*WIN_BITS-1:0]   dbe_q;
 
     // ------------------------------------------------------------ input decode
     wire [6:0] in_opc = in_insn_i[6:0];
@@ -220,15 +228,34 @@ module hwp_pfp #(
     wire [2*DEC_W-1:0]           db_rv;
     wire [DEC_W*DB_W-1:0]        db_sk;
     wire [DEC_W-1:0]             db_sv;
-    reg  [PW-1:0]                sk_o;
-    integer                      jb;
+    wire [2*DEC_W-1:0]           db_rl;    // candidate c is a skip leader
+    wire [2*DEC_W*WIN_BITS-1:0]  db_re;    // and the entry after its block
+    wire [DEC_W-1:0]             db_sl;    // the same for the after-skip candidates
+    wire [DEC_W*WIN_BITS-1:0]    db_se;
+    // the after-skip candidates' first entry and validity, of the
+    // buffer's first skip leader (slot j: offset j + 1 + n_j from hd, each
+    // candidate's validity compared in parallel with the others)
+    reg  [WIN_BITS-1:0]          sk_e;
+    reg  [DEC_W*DEC_W-1:0]       sk_vj;   // [j*DEC_W + g]: slot j's candidate g is valid
+    reg  [DEC_W-1:0]             sk_v;
+    reg  [PW-1:0]                sk_oj;
+    integer                      jb, gb;
     always @* begin
-        sk_o = {PW{1'b0}};
-        for (jb = DEC_W - 1; jb >= 0; jb = jb - 1)
-            if ((ds_kind[jb*4 +: 4] == K_PI || ds_kind[jb*4 +: 4] == K_PIJ) && ds_sk[jb])
-                sk_o = jb[PW-1:0] + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[jb*SKIP_BITS +: SKIP_BITS]};
+        for (jb = 0; jb < DEC_W; jb = jb + 1) begin
+            sk_oj = jb[PW-1:0] + 1'b1 + {{(PW-SKIP_BITS){1'b0}}, ds_n[jb*SKIP_BITS +: SKIP_BITS]};
+            for (gb = 0; gb < DEC_W; gb = gb + 1)
+                sk_vj[jb*DEC_W + gb] = ({{(32-PW){1'b0}}, sk_oj} + gb) < {{(32-PW){1'b0}}, room};
+        end
+        sk_e = dbe_q[0 +: WIN_BITS];
+        sk_v = sk_vj[0 +: DEC_W];
+        for (jb = DEC_W - 1; jb >= 0; jb = jb - 1) begin
+            if (dsl_q[jb]) begin
+                sk_e = dbe_q[jb*WIN_BITS +: WIN_BITS];
+                sk_v = sk_vj[jb*DEC_W +: DEC_W];
+            end
+        end
     end
-    genvar g;
+    genvar g, ri;
     generate
         for (g = 0; g < DEC_W; g = g + 1) begin : g_ds
             wire [WIN_BITS-1:0] e = de_q[g*WIN_BITS +: WIN_BITS];
@@ -245,15 +272,33 @@ module hwp_pfp #(
             assign db_rd[g*DB_W +: DB_W] = {win_kind_q[(e)*4 +: 4], win_taken_q[e], win_val_q[e],
                                             win_sk_q[e], win_mp_q[e], win_n_q[e*SKIP_BITS +: SKIP_BITS]};
             assign db_rv[g] = C < room;
+            assign db_rl[g] = win_sk_q[e];
+            assign db_re[g*WIN_BITS +: WIN_BITS] = win_be_q[e*WIN_BITS +: WIN_BITS];
         end
         // and the records after the block of the buffer's first skip leader
-        // (where a group that decodes it ends): at hd + o + c, o = j + 1 +
-        // n_j of that slot j, from registers alone
+        // (where a group that decodes it ends): at hd + o + g, o = j + 1 +
+        // n_j of that slot j, i.e. at sk_e + g, sk_e registered with the
+        // buffer; candidate g reads the window rotated by g (constant
+        // wiring) at sk_e, so no adder precedes the read
         for (g = 0; g < DEC_W; g = g + 1) begin : g_dbs
-            wire [WIN_BITS-1:0] e = hd_q[WIN_BITS-1:0] + sk_o[WIN_BITS-1:0] + g;
-            assign db_sk[g*DB_W +: DB_W] = {win_kind_q[(e)*4 +: 4], win_taken_q[e], win_val_q[e],
-                                            win_sk_q[e], win_mp_q[e], win_n_q[e*SKIP_BITS +: SKIP_BITS]};
-            assign db_sv[g] = ({{(32-PW){1'b0}}, sk_o} + g) < {{(32-PW){1'b0}}, room};
+            // entry i of each: the window's entry i + g
+            wire [W*4-1:0]         r_kind;
+            wire [W-1:0]           r_tk, r_vl, r_sk, r_mp;
+            wire [W*SKIP_BITS-1:0] r_n;
+            wire [W*WIN_BITS-1:0]  r_be;
+            for (ri = 0; ri < W; ri = ri + 1) begin : g_rot
+                localparam integer R = (ri + g) % W;
+                assign r_kind[ri*4 +: 4] = win_kind_q[R*4 +: 4];
+                assign {r_tk[ri], r_vl[ri], r_sk[ri], r_mp[ri]} =
+                    {win_taken_q[R], win_val_q[R], win_sk_q[R], win_mp_q[R]};
+                assign r_n[ri*SKIP_BITS +: SKIP_BITS] = win_n_q[R*SKIP_BITS +: SKIP_BITS];
+                assign r_be[ri*WIN_BITS +: WIN_BITS] = win_be_q[R*WIN_BITS +: WIN_BITS];
+            end
+            assign db_sk[g*DB_W +: DB_W] = {r_kind[sk_e*4 +: 4], r_tk[sk_e], r_vl[sk_e],
+                                            r_sk[sk_e], r_mp[sk_e], r_n[sk_e*SKIP_BITS +: SKIP_BITS]};
+            assign db_sv[g] = sk_v[g];
+            assign db_sl[g] = r_sk[sk_e];
+            assign db_se[g*WIN_BITS +: WIN_BITS] = r_be[sk_e*WIN_BITS +: WIN_BITS];
         end
         for (g = 0; g < NDE; g = g + 1) begin : g_de_rst
             localparam [WIN_BITS-1:0] OFS = g;
@@ -307,7 +352,8 @@ module hwp_pfp #(
     reg [SKIP_BITS+3:0] d_skipins;
     reg [PC_W-1:0] disp_pc;
     reg [DEC_W*DB_W-1:0] db_d;
-    reg [DEC_W-1:0]      dv_d;
+    reg [DEC_W-1:0]      dv_d, dsl_d;
+    reg [DEC_W*WIN_BITS-1:0] dbe_d;
     reg [DEC_W*PC_W-1:0] disp_spc;
     reg [DEC_W*4-1:0]    disp_skind;
     integer ks;
@@ -470,15 +516,21 @@ module hwp_pfp #(
         // clock nothing is valid (reloaded a cycle later)
         db_d = db_rd[0 +: DEC_W*DB_W];
         dv_d = db_rv[0 +: DEC_W];
+        dsl_d = db_rl[0 +: DEC_W];
+        dbe_d = db_re[0 +: DEC_W*WIN_BITS];
         for (j = 0; j < DEC_W; j = j + 1) begin
             if (c_dec[j]) begin
                 db_d = db_rd[(j+1)*DB_W +: DEC_W*DB_W];
                 dv_d = db_rv[j+1 +: DEC_W];
+                dsl_d = db_rl[j+1 +: DEC_W];
+                dbe_d = db_re[(j+1)*WIN_BITS +: DEC_W*WIN_BITS];
             end
         end
         if (|(c_dec & c_pi & ds_sk & ~c_fin)) begin
             db_d = db_sk;
             dv_d = db_sv;
+            dsl_d = db_sl;
+            dbe_d = db_se;
         end
         if (sq_q || |(c_dec & c_pi & ds_sk & c_fin)) dv_d = {DEC_W{1'b0}};
     end
@@ -763,6 +815,8 @@ module hwp_pfp #(
             de_q <= de_rst;
             db_q <= {(DEC_W*DB_W){1'b0}};
             dv_q <= {DEC_W{1'b0}};
+            dsl_q <= {DEC_W{1'b0}};
+            dbe_q <= {(DEC_W*WIN_BITS){1'b0}};
             tl_q <= {PW{1'b0}};
             occ <= {PW{1'b0}}; avail <= {PW{1'b0}};
             fq_n_q <= 8'd0;
@@ -788,6 +842,8 @@ module hwp_pfp #(
                 de_q <= de_d;
                 db_q <= db_d;
                 dv_q <= dv_d;
+                dsl_q <= dsl_d;
+                dbe_q <= dbe_d;
                 fq_n_q <= fqn_n;
                 flag_q <= flag_n;
                 pbit_q <= pbit_n;
@@ -810,7 +866,6 @@ module hwp_pfp #(
     wire                  rd_v, rd_hit, rd_way, rd_pred, rd_lock;
     wire [PC_W-1:0]       rd_L, rd_follow;
     wire [DEC_W-1:0]      rd_sv, rd_flag;
-    wire [DEC_W*PC_W-1:0] rd_pc;
     wire [(1<<SET_BITS)-1:0] bdt_lru;
     wire                  wb_write, wb_wr_en, wb_alloc, wb_way, wb_pred, wb_lock;
     wire [PC_W-1:0]       wb_L, wb_follow;
@@ -818,6 +873,10 @@ module hwp_pfp #(
     wire [DEC_W*PC_W-1:0] rd_p4;
     wire [DEC_W-1:0]      rd_geL, rd_eq;
     wire [DEC_W*DEC_W-1:0] rd_ge;
+    wire [DEC_W-1:0]      rd_gef;
+    wire [PC_W-1:0]       wb_base;
+    wire [DEC_W*PC_W-1:0] wb_p4;
+    wire [DEC_W-1:0]      wb_ext;
     hwp_pfp_wbrd #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wbrd (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
         .upd_i(upd), .upd_L_i(upd_L), .upd_sv_i(upd_sv), .upd_pc_i(upd_pc), .upd_flag_i(upd_flag),
@@ -825,19 +884,21 @@ module hwp_pfp #(
         .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q), .lru_i(bdt_lru),
         .wr_i(wb_wr_en), .wr_L_i(wb_L), .wr_way_i(wb_way), .wr_pred_i(wb_pred),
         .wr_lock_i(wb_lock), .wr_follow_i(wb_follow),
-        .v_o(rd_v), .L_o(rd_L), .sv_o(rd_sv), .pc_o(rd_pc), .flag_o(rd_flag),
+        .wr_base_i(wb_base), .wr_p4_i(wb_p4), .wr_ext_i(wb_ext),
+        .v_o(rd_v), .L_o(rd_L), .sv_o(rd_sv), .flag_o(rd_flag),
         .hit_o(rd_hit), .way_o(rd_way), .pred_o(rd_pred), .lock_o(rd_lock), .follow_o(rd_follow),
-        .L4_o(rd_L4), .p4_o(rd_p4), .geL_o(rd_geL), .eq_o(rd_eq), .ge_o(rd_ge)
+        .L4_o(rd_L4), .p4_o(rd_p4), .geL_o(rd_geL), .eq_o(rd_eq), .ge_o(rd_ge), .gef_o(rd_gef)
     );
     // table write-back: applies the update to the table it owns
     // (hwp_pfp_wb.v)
     hwp_pfp_wb #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wb (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
-        .v_i(rd_v), .L_i(rd_L), .sv_i(rd_sv), .pc_i(rd_pc), .flag_i(rd_flag),
+        .v_i(rd_v), .L_i(rd_L), .sv_i(rd_sv), .flag_i(rd_flag),
         .hit_i(rd_hit), .way_i(rd_way), .pred_i(rd_pred), .lock_i(rd_lock), .follow_i(rd_follow),
-        .L4_i(rd_L4), .p4_i(rd_p4), .geL_i(rd_geL), .eq_i(rd_eq), .ge_i(rd_ge),
+        .L4_i(rd_L4), .p4_i(rd_p4), .geL_i(rd_geL), .eq_i(rd_eq), .ge_i(rd_ge), .gef_i(rd_gef),
         .write_o(wb_write), .wr_en_o(wb_wr_en), .alloc_o(wb_alloc), .wr_L_o(wb_L), .wr_way_o(wb_way),
         .wr_pred_o(wb_pred), .wr_lock_o(wb_lock), .wr_follow_o(wb_follow),
+        .wr_base_o(wb_base), .wr_p4_o(wb_p4), .wr_ext_o(wb_ext),
         .bdt_v_o(bdt_v_q), .bdt_pred_o(bdt_pred_q), .bdt_lock_o(bdt_lock_q),
         .bdt_tag_o(bdt_tag_q), .bdt_follow_o(bdt_follow_q), .lru_o(bdt_lru)
     );
@@ -882,6 +943,8 @@ module hwp_pfp #(
                     win_sk_q[g]                    <= sk;
                     win_mp_q[g]                    <= mp;
                     win_n_q[g*SKIP_BITS +: SKIP_BITS] <= n;
+                    // only a skip leader's is read, and it is always slot 0
+                    win_be_q[g*WIN_BITS +: WIN_BITS] <= fsk[0 +: WIN_BITS];
                 end
             end
         end

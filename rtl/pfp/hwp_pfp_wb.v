@@ -22,7 +22,6 @@ module hwp_pfp_wb #(
     input  wire                  v_i,
     input  wire [PC_W-1:0]       L_i,
     input  wire [DEC_W-1:0]      sv_i,
-    input  wire [DEC_W*PC_W-1:0] pc_i,
     input  wire [DEC_W-1:0]      flag_i,
     input  wire                  hit_i,
     input  wire                  way_i,
@@ -34,6 +33,7 @@ module hwp_pfp_wb #(
     input  wire [DEC_W-1:0]      geL_i,
     input  wire [DEC_W-1:0]      eq_i,
     input  wire [DEC_W*DEC_W-1:0] ge_i,
+    input  wire [DEC_W-1:0]      gef_i,      // pc_j >= follow_i
     // the write at this edge, and forwarded to the read stage the entry
     // written if the front end advances (the read stage's registers load
     // only then, so the forwarding needs no go)
@@ -45,6 +45,11 @@ module hwp_pfp_wb #(
     output wire                  wr_pred_o,
     output wire                  wr_lock_o,
     output wire [PC_W-1:0]       wr_follow_o,
+    // and what that follow is made of, for the read stage's compares
+    // (registers, and the slots that extend it)
+    output wire [PC_W-1:0]       wr_base_o,
+    output wire [DEC_W*PC_W-1:0] wr_p4_o,
+    output wire [DEC_W-1:0]      wr_ext_o,
     // the table (entry {set, way}) and its LRU bits
     output wire [(2<<SET_BITS)-1:0]         bdt_v_o,
     output wire [(2<<SET_BITS)-1:0]         bdt_pred_o,
@@ -69,11 +74,11 @@ module hwp_pfp_wb #(
     reg                  v_q, hit_q, way_q, pred_q, lock_q;
     reg [PC_W-1:0]       L_q, follow_q;
     reg [DEC_W-1:0]      sv_q, flag_q;
-    reg [DEC_W*PC_W-1:0] pc_q;
     reg [PC_W-1:0]       L4_q;
     reg [DEC_W*PC_W-1:0] p4_q;              // pc_i + 4
     reg [DEC_W-1:0]      geL_q, eq_q;       // pc_j >= leader + 4, pc_j == leader
     reg [DEC_W*DEC_W-1:0] ge_q;             // [j*DEC_W + i]: pc_j >= pc_i + 4
+    reg [DEC_W-1:0]      gef_q;             // pc_j >= follow_q
 
     // Section IV-A over the update's slots, in parallel: all profile
     // instructions of one update see the same flag (a setpf, resetpf or
@@ -92,13 +97,7 @@ module hwp_pfp_wb #(
     wire            base_l = hit_q ? lock_q : 1'b1;
     // the slots that apply the update rules: all, or all but the allocating one
     wire [DEC_W-1:0] app = hit_q ? sv_q : (sv_q & ~(sv_q & (~sv_q + 1'b1)));
-    wire [DEC_W-1:0] ge0;                   // pc_j >= base_f
-    genvar gj;
-    generate
-        for (gj = 0; gj < DEC_W; gj = gj + 1) begin : g_cmp
-            assign ge0[gj] = hit_q ? pc_q[gj*PC_W +: PC_W] >= follow_q : geL_q[gj];
-        end
-    endgenerate
+    wire [DEC_W-1:0] ge0 = hit_q ? gef_q : geL_q;   // pc_j >= base_f
     // lk_b[j]: the entry is locked in front of slot j (a prefix over the
     // leader's own pc); ext[j]: slot j extends the follow, i.e. it applies,
     // the entry is locked and pc_j >= the follow in front of it, which is
@@ -132,16 +131,18 @@ module hwp_pfp_wb #(
         if (rst_i) begin
             v_q <= 1'b0; hit_q <= 1'b0; way_q <= 1'b0; pred_q <= 1'b0; lock_q <= 1'b0;
             L_q <= {PC_W{1'b0}}; follow_q <= {PC_W{1'b0}};
-            sv_q <= {DEC_W{1'b0}}; flag_q <= {DEC_W{1'b0}}; pc_q <= {(DEC_W*PC_W){1'b0}};
+            sv_q <= {DEC_W{1'b0}}; flag_q <= {DEC_W{1'b0}};
             L4_q <= {PC_W{1'b0}}; p4_q <= {(DEC_W*PC_W){1'b0}};
             geL_q <= {DEC_W{1'b0}}; eq_q <= {DEC_W{1'b0}}; ge_q <= {(DEC_W*DEC_W){1'b0}};
+            gef_q <= {DEC_W{1'b0}};
             bdt_v_q <= {NE{1'b0}};
             lru_q <= {(1 << SET_BITS){1'b0}};
         end else if (go_i) begin
             v_q <= v_i; hit_q <= hit_i; way_q <= way_i; pred_q <= pred_i; lock_q <= lock_i;
             L_q <= L_i; follow_q <= follow_i;
-            sv_q <= sv_i; flag_q <= flag_i; pc_q <= pc_i;
+            sv_q <= sv_i; flag_q <= flag_i;
             L4_q <= L4_i; p4_q <= p4_i; geL_q <= geL_i; eq_q <= eq_i; ge_q <= ge_i;
+            gef_q <= gef_i;
             if (wr) begin
                 bdt_v_q[{s, way_q}] <= 1'b1;
                 lru_q[s] <= !way_q;
@@ -173,6 +174,9 @@ module hwp_pfp_wb #(
     assign wr_pred_o    = e_pred;
     assign wr_lock_o    = e_lock;
     assign wr_follow_o  = e_follow;
+    assign wr_base_o    = base_f;
+    assign wr_p4_o      = p4_q;
+    assign wr_ext_o     = ext;
     assign bdt_v_o      = bdt_v_q;
     assign bdt_pred_o   = bdt_pred_q;
     assign bdt_lock_o   = bdt_lock_q;

@@ -41,11 +41,16 @@ module hwp_pfp_wbrd #(
     input  wire                  wr_pred_i,
     input  wire                  wr_lock_i,
     input  wire [PC_W-1:0]       wr_follow_i,
+    // the candidates of that follow, registers of the apply stage: its
+    // follow before the update, or pc_i + 4 of the last slot i that
+    // extends it (wr_ext_i, one bit per slot)
+    input  wire [PC_W-1:0]       wr_base_i,
+    input  wire [DEC_W*PC_W-1:0] wr_p4_i,
+    input  wire [DEC_W-1:0]      wr_ext_i,
     // the held update and its read, for the apply stage's registers
     output wire                  v_o,
     output wire [PC_W-1:0]       L_o,
     output wire [DEC_W-1:0]      sv_o,
-    output wire [DEC_W*PC_W-1:0] pc_o,
     output wire [DEC_W-1:0]      flag_o,
     output wire                  hit_o,
     output wire                  way_o,      // the hit way, else the victim
@@ -57,7 +62,8 @@ module hwp_pfp_wbrd #(
     output wire [DEC_W*PC_W-1:0] p4_o,       // pc_j + 4
     output wire [DEC_W-1:0]      geL_o,      // pc_j >= leader + 4
     output wire [DEC_W-1:0]      eq_o,       // pc_j == leader
-    output wire [DEC_W*DEC_W-1:0] ge_o       // [j*DEC_W + i], i < j: pc_j >= pc_i + 4
+    output wire [DEC_W*DEC_W-1:0] ge_o,      // [j*DEC_W + i], i < j: pc_j >= pc_i + 4
+    output wire [DEC_W-1:0]      gef_o       // pc_j >= follow_o
 );
     localparam integer TAG_W = PC_W - 1 - SET_BITS;
     reg                  v_q;
@@ -106,7 +112,6 @@ module hwp_pfp_wbrd #(
     assign v_o      = v_q;
     assign L_o      = L_q;
     assign sv_o     = sv_q;
-    assign pc_o     = pc_q;
     assign flag_o   = flag_q;
     assign hit_o    = h0 || h1;
     assign way_o    = (h0 || h1) ? hway : victim;
@@ -133,6 +138,41 @@ module hwp_pfp_wbrd #(
         end
     endgenerate
     assign L4_o = L4;
+
+    // pc_j >= follow_o, each candidate of follow_o compared at once: both
+    // ways' table follows, and the follow the apply stage writes, as each
+    // of its candidates (its base, or pc_i + 4) selected by its extend bits
+    // last; then the forwarding and the hit way as for follow_o
+    wire [PC_W-1:0] tf0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W];
+    wire [PC_W-1:0] tf1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W];
+    integer ci;
+    reg [DEC_W-1:0] c_t0, c_t1, c_w;
+    reg [DEC_W*DEC_W-1:0] c_p;   // [j*DEC_W + i]: pc_j >= wr_p4_i[i]
+    reg [PC_W-1:0] pj;
+    always @* begin
+        for (ci = 0; ci < DEC_W*DEC_W; ci = ci + 1)
+            c_p[ci] = pc_q[(ci/DEC_W)*PC_W +: PC_W] >= wr_p4_i[(ci%DEC_W)*PC_W +: PC_W];
+        for (ci = 0; ci < DEC_W; ci = ci + 1) begin
+            pj = pc_q[ci*PC_W +: PC_W];
+            c_t0[ci] = pj >= tf0;
+            c_t1[ci] = pj >= tf1;
+            c_w[ci]  = pj >= wr_base_i;
+        end
+    end
+    generate
+        for (gj = 0; gj < DEC_W; gj = gj + 1) begin : g_gef
+            reg cw;
+            integer i;
+            always @* begin
+                cw = c_w[gj];
+                for (i = 0; i < DEC_W; i = i + 1)
+                    if (wr_ext_i[i]) cw = c_p[gj*DEC_W + i];
+            end
+            wire g0 = f0 ? cw : c_t0[gj];
+            wire g1 = f1 ? cw : c_t1[gj];
+            assign gef_o[gj] = hway ? g1 : g0;
+        end
+    endgenerate
 
     wire unused_ok = &{1'b0, wr_L_i[0]};
 endmodule
