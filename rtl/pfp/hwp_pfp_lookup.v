@@ -58,16 +58,28 @@ module hwp_pfp_lookup #(
     // the hit way chosen last
     wire h0 = bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
     wire h1 = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
-    wire [PC_W-1:0] d0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W] - pc_q;
-    wire [PC_W-1:0] d1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W] - pc_q;
     // block length (follow - pc) / 4 in MIN_LEN .. 2^SKIP_BITS: the bits
-    // above the length's low SKIP_BITS+1 bits are zero, and those low bits
-    // pick a bit of the constant table LEN_OK (a LUT, no compare chains)
+    // of follow - pc above the length's low SKIP_BITS+1 bits are zero, and
+    // those low bits pick a bit of the constant table LEN_OK (a LUT, no
+    // compare chains). Only the low K bits are subtracted; the high bits
+    // are zero when follow's high bits equal pc's, or pc's + 1 if the low
+    // subtraction borrows: two equality tests against registers (pc_q and
+    // pc_q's high bits + 1, formed beside the table read), no carry chain
+    // after the read
     localparam integer LB = SKIP_BITS + 1;
-    wire [LB-1:0] lo0 = d0[LB+1:2];
-    wire [LB-1:0] lo1 = d1[LB+1:2];
-    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && !(|d0[PC_W-1:LB+2]) && LEN_OK[lo0];
-    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && !(|d1[PC_W-1:LB+2]) && LEN_OK[lo1];
+    localparam integer K  = LB + 2;
+    wire [PC_W-1:0] fo0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W];
+    wire [PC_W-1:0] fo1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W];
+    wire [PC_W-K-1:0] ph  = pc_q[PC_W-1:K];
+    wire [PC_W-K-1:0] ph1 = pc_q[PC_W-1:K] + 1'b1;
+    wire [K:0] dl0 = {1'b0, fo0[K-1:0]} - {1'b0, pc_q[K-1:0]};   // [K]: borrow
+    wire [K:0] dl1 = {1'b0, fo1[K-1:0]} - {1'b0, pc_q[K-1:0]};
+    wire z0 = dl0[K] ? (fo0[PC_W-1:K] == ph1) : (fo0[PC_W-1:K] == ph);
+    wire z1 = dl1[K] ? (fo1[PC_W-1:K] == ph1) : (fo1[PC_W-1:K] == ph);
+    wire [LB-1:0] lo0 = dl0[LB+1:2];
+    wire [LB-1:0] lo1 = dl1[LB+1:2];
+    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && z0 && LEN_OK[lo0];
+    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && z1 && LEN_OK[lo1];
     wire ok_d = h0 ? ok0 : (h1 && ok1);
     wire [SKIP_BITS-1:0] n_d = (h0 ? lo0[SKIP_BITS-1:0] : lo1[SKIP_BITS-1:0]) - 1'b1;
 
@@ -101,7 +113,7 @@ module hwp_pfp_lookup #(
     assign ok_o = ok_q;
     assign n_o  = n_q;
 
-    wire unused_ok = &{1'b0, d0[1:0], d1[1:0]};
+    wire unused_ok = &{1'b0, dl0[1:0], dl1[1:0]};
 endmodule
 
 `default_nettype wire
