@@ -21,7 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fpga"))
-from report import speed_row, throughput_table  # noqa: E402
+from report import placed_counts, speed_row, throughput_table  # noqa: E402
 
 VARIANTS = [
     ("base", []),
@@ -56,6 +56,9 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--img-dir", required=True)
     ap.add_argument("--synth", default="build/synth/ulx3s/coproc/summary.json")
+    ap.add_argument("--ice40", default="build/synth/icebreaker/coproc",
+                    help="the UP5K bench build of the reduced configuration "
+                         "(make synth-bench BOARD=icebreaker ENGINE=coproc)")
     ap.add_argument("--notes", default="tests/eval/coproc_notes.md",
                     help="hand-written discussion appended to the report")
     ap.add_argument("traces", nargs="+")
@@ -182,6 +185,17 @@ def main():
         with open(a.synth) as f:
             syn = json.load(f)
         L.append(f"Memories (`{a.synth}`): " + "; ".join(syn["yosys_cells"]["memories"]) + ".\n")
+    cells = os.path.join(a.ice40, "yosys.cells.json")
+    if os.path.exists(cells):
+        with open(cells) as f:
+            yc = json.load(f)
+        got = placed_counts(a.ice40, "ice40")
+        lg, br = got.get("logic"), got.get("bram")
+        L.append("iCE40 UP5K, the reduced configuration alone (`make synth-bench BOARD=icebreaker "
+                 f"ENGINE=coproc`, `{a.ice40}`): Yosys maps it to {yc.get('LUT4')} LUT4, "
+                 f"{yc.get('FF')} flip-flops, {yc.get('CARRY')} carry cells and {yc.get('BRAM')} block RAMs; "
+                 + (f"placement asks for {lg[0]} of {lg[1]} logic cells and {br[0]} of {br[1]} block RAMs."
+                    if lg and br else "placement figures are missing (nextpnr.log).") + "\n")
     L.append("Throughput of the value program (one retired record offered per cycle, taken on "
              "the cycles the co-processor's retire port is ready): retired records per cycle "
              "from the C cycle model, the rate that makes at the routed Fmax, and the C model's "
