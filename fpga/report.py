@@ -94,6 +94,22 @@ def speed_row(label, path=SPEED_PAGE):
             'logic': f[7], 'bram': f[8]}
 
 
+def speed_table(labels, then):
+    """Markdown lines of a table of speed.md rows (label, board,
+    configuration, logic, block RAM, Fmax, target, met); a row not built
+    says how to build it, `then` being the command that remakes the page."""
+    L = ["| build | board | configuration | logic cells | block RAM | Fmax (MHz) | target (MHz) | met |",
+         "|---|---|---|---|---|---|---|---|"]
+    for lb in labels:
+        d = speed_row(lb)
+        if d is None:
+            L.append(f"| {lb} | (not built: `SPEED_ONLY=\"{lb}\" make speed-report`, then `{then}`) | | | | | | |")
+            continue
+        L.append(f"| {lb} | {d['board']} | `{d['config']}` | {d['logic']} | {d['bram']} | "
+                 f"{d['fmax_mhz']} | {d['target_mhz']:g} | {'yes' if d['met'] else '**no**'} |")
+    return L
+
+
 def throughput_table(first, runs, speed):
     """Markdown lines of a throughput table: per run (name, records, cycles,
     model seconds) the C cycle model's records per cycle, the records per

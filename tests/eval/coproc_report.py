@@ -21,7 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fpga"))
-from report import placed_counts, speed_row, throughput_table  # noqa: E402
+from report import placed_counts, speed_row, speed_table, throughput_table  # noqa: E402
 
 VARIANTS = [
     ("base", []),
@@ -55,7 +55,6 @@ def main():
     ap.add_argument("--tmp", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--img-dir", required=True)
-    ap.add_argument("--synth", default="build/synth/ulx3s/coproc/summary.json")
     ap.add_argument("--ice40", default="build/synth/icebreaker/coproc",
                     help="the UP5K bench build of the reduced configuration "
                          "(make synth-bench BOARD=icebreaker ENGINE=coproc)")
@@ -172,19 +171,8 @@ def main():
     L.append("Routed clock of the engine alone (default sizes, ECP5-85F, out-of-context bench), "
              "from the coproc-ecp5 row of [speed.md](speed.md) (`SPEED_ONLY=\"coproc-ecp5\" "
              "make speed-report`); the board top's engine clock is in [fpga.md](fpga.md).\n")
-    L.append("| build | configuration | logic cells | block RAM | Fmax (MHz) | target (MHz) | met |")
-    L.append("|---|---|---|---|---|---|---|")
-    if sp:
-        L.append(f"| {sp['label']} | `{sp['config']}` | {sp['logic']} | {sp['bram']} | {sp['fmax_mhz']} | "
-                 f"{sp['target_mhz']:g} | {'yes' if sp['met'] else '**no**'} |")
-    else:
-        L.append("| coproc-ecp5 | (not built: `SPEED_ONLY=\"coproc-ecp5\" make speed-report`, then "
-                 "`make eval-coproc`) | | | | | |")
+    L += speed_table(("coproc-ecp5",), "make eval-coproc")
     L.append("")
-    if os.path.exists(a.synth):
-        with open(a.synth) as f:
-            syn = json.load(f)
-        L.append(f"Memories (`{a.synth}`): " + "; ".join(syn["yosys_cells"]["memories"]) + ".\n")
     cells = os.path.join(a.ice40, "yosys.cells.json")
     if os.path.exists(cells):
         with open(cells) as f:

@@ -22,7 +22,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fpga"))
-from report import speed_row, throughput_table  # noqa: E402
+from report import speed_row, speed_table, throughput_table  # noqa: E402
 
 PCTS = [0, 10, 25, 50, 100]
 SETS = [4, 16, 64, 256]
@@ -169,17 +169,9 @@ def main():
              "pfp-ecp5\" make speed-report`). The window and the descriptor table are read by "
              "several ports per cycle, so they are registers or LUT RAM, not block RAM "
              "(docs/pfp.md).\n")
-    L.append("| build | board | configuration | logic cells / LUT4 | block RAM | Fmax (MHz) | target (MHz) | met |")
-    L.append("|---|---|---|---|---|---|---|---|")
-    rows = {lb: speed_row(lb) for lb in ("pfp-ice40", "pfp-ecp5")}
-    for lb, d in rows.items():
-        if d is None:
-            L.append(f"| {lb} | (not built: `SPEED_ONLY=\"{lb}\" make speed-report`, then `make eval-pfp`) | | | | | | |")
-            continue
-        L.append(f"| {lb} | {d['board']} | `{d['config']}` | {d['logic']} | {d['bram']} | "
-                 f"{d['fmax_mhz']} | {d['target_mhz']:g} | {'yes' if d['met'] else '**no**'} |")
+    L += speed_table(("pfp-ice40", "pfp-ecp5"), "make eval-pfp")
     L.append("")
-    ecp = rows["pfp-ecp5"]
+    ecp = speed_row("pfp-ecp5")
     L.append("Throughput on the original (uninstrumented) stream with the default configuration "
              "(the pfp-ecp5 build's; its narrower pc and counter widths do not change the cycle "
              "count): records per front-end cycle from the C cycle model, the rate that makes at "
