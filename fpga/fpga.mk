@@ -16,7 +16,8 @@
 #                                                docs/results/fpga.md (fpga/synth-all.sh)
 #   make synth-check [ENGINE=e]                  Yosys synth_ice40 + synth_ecp5 of every engine top
 #   make prog BOARD=icebreaker|ulx3s ENGINE=e    program the board (iceprog / openFPGALoader)
-#   make fpga-report [REBUILD=1|REPORT_ONLY=1]   every (board, engine) build -> docs/results/fpga.md
+#   make fpga-report [REBUILD=1|REPORT_ONLY=1] [FPGA_ONLY="b:e ..."]  every (board, engine) build
+#                                                (or the listed pairs) -> docs/results/fpga.md
 #   make soc-report [REBUILD=1|REPORT_ONLY=1]     the SoC board tops (TOP=soc) of SOC_REPORT_ENGINES
 #                                                with their simulated events per second
 #                                                -> docs/results/soc.md (fpga/soc-report.sh)
@@ -71,7 +72,7 @@ prog:
 # Builds every (board, engine) that is missing, failed or stale (REBUILD=1: all;
 # REPORT_ONLY=1: none), then rewrites docs/results/fpga.md from the summaries.
 fpga-report:
-	@BOARDS="$(BOARDS)" REBUILD="$(REBUILD)" REPORT_ONLY="$(REPORT_ONLY)" bash fpga/report-all.sh
+	@BOARDS="$(BOARDS)" REBUILD="$(REBUILD)" REPORT_ONLY="$(REPORT_ONLY)" FPGA_ONLY="$(FPGA_ONLY)" bash fpga/report-all.sh
 
 speed-report:
 	@REPORT_ONLY="$(REPORT_ONLY)" bash fpga/speed.sh

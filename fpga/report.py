@@ -223,6 +223,12 @@ def old_rows(path):
     return rows
 
 
+def wanted(a, board, engine):
+    """--only "b:e ...": the pairs whose builds are read; every other pair
+    keeps its row from the previous report (no --only: all pairs are read)."""
+    return not a.only or f'{board}:{engine}' in a.only.split()
+
+
 def table(a):
     boards, engines = a.boards.split(), a.engines.split()
     kept = old_rows(a.out)
@@ -231,6 +237,8 @@ def table(a):
         for e in engines:
             p = os.path.join(a.root, b, e, 'summary.json')
             try:
+                if not wanted(a, b, e):
+                    raise OSError
                 with open(p, encoding='utf-8') as f:
                     rows.append(json.load(f))
             except (OSError, ValueError):
@@ -332,6 +340,8 @@ def board_table(a, boards, engines, out, kept):
             if not composed(a.top_dir or '.', b, e):
                 continue
             try:
+                if not wanted(a, b, e):
+                    raise OSError
                 with open(os.path.join(a.board_root, b, e, 'summary.json'), encoding='utf-8') as f:
                     r = json.load(f)
                 r.setdefault('board', b)
@@ -393,7 +403,7 @@ def main():
     ap.add_argument('--summarize')
     for k in ['board', 'engine', 'arch', 'kind', 'config', 'target', 'seconds',
               'nextpnr-warnings', 'bitstream', 'root', 'boards', 'engines', 'out', 'board-root',
-              'top-dir', 'sources']:
+              'top-dir', 'sources', 'only']:
         ap.add_argument('--' + k)
     a = ap.parse_args()
     try:
