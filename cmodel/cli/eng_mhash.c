@@ -55,6 +55,7 @@ static void mh_usage(FILE *f, const char *cmd)
             "  --accumulator N      accumulator entries k (default ceil(100 / threshold%%))\n"
             "  --acc-ways N         hashed accumulator (docs/mhash.md): ways, 0 = registers (0)\n"
             "  --acc-sets N         hashed accumulator: slots per way, power of 2 <= bank depth\n"
+            "                       (default: the least that holds 2k / ways)\n"
             "  --acc-stash N        hashed accumulator: stash entries, 0..16 (0)\n"
             "  --interval N         tuples per interval (10000)\n"
             "  --threshold PCT      candidate threshold in %% of the interval (1)\n"

@@ -132,6 +132,16 @@ int hwp_eo_mhash_finish(const char *cmd, hwp_eo_mhash *e)
         if (k > (double)(1u << 20)) k = (double)(1u << 20);
         p->acc_k = (uint32_t)k;
     }
+    if (p->acc_ways > 0 && p->acc_sets == 0 && p->max_tables > 0) {
+        /* Hashed accumulator without --acc-sets: the smallest power of 2
+         * that keeps the ways at most half full with k entries, at most the
+         * bank depth (mhash_params_check reports a depth that is no power of 2). */
+        uint32_t depth = p->n_counters / (uint32_t)p->max_tables;
+        uint64_t want = (2ull * p->acc_k + (uint32_t)p->acc_ways - 1) / (uint32_t)p->acc_ways;
+        uint32_t s = 1;
+        while (s < want && s < depth) s <<= 1;
+        p->acc_sets = s;
+    }
     if ((uint64_t)p->tables > p->n_counters) {
         fprintf(stderr, "hwprof %s --engine mhash: more tables (%d) than counters (%u)\n", cmd,
                 p->tables, p->n_counters);

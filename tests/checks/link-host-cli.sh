@@ -6,7 +6,9 @@
 # baud rate, and --encode-only byte counts that are known by hand:
 #   <0x10,0x20> <0x11,0x20> <0x0f,0x21> as zigzag deltas = 20 40 | 02 00 | 03 02
 # -> 6 payload bytes (2 per tuple) and one 12-byte packet (14..16 on the line
-# with the two ENDs and any stuffing of the CRC).
+# with the two ENDs and any stuffing of the CRC). Also the hashed accumulator's
+# default slot count when only --acc-ways is given (2k / ways rounded up to a
+# power of 2, at most the bank depth).
 set -u
 cd "$(dirname "$0")/../.."
 HW=build/hwprof
@@ -41,4 +43,7 @@ line=$(sed -E 's/.* line_bytes=([0-9]+) .*/\1/' "$B/cli.out")
 grep -q "payload_bytes_per_tuple=2.000 " "$B/cli.out" || bad "payload bytes per tuple: $(cat "$B/cli.out")"
 # rap sends field b of a tuple2 trace as tuple1: 40 | 00 | 02 -> 3 bytes
 want 0 "kind=tuple1 tuples=3 packets=1 payload_bytes=3 " "$HW" stream --engine rap --encode-only "$B/three.txt"
+want 0 '"acc_ways": 4, "acc_sets": 64,' "$HW" run --engine mhash --acc-ways 4 --accumulator 100 --json "$B/three.txt"
+want 0 '"acc_ways": 16, "acc_sets": 128,' "$HW" run --engine mhash --acc-ways 16 --accumulator 1000 --json "$B/three.txt"
+want 0 '"acc_ways": 2, "acc_sets": 8,' "$HW" run --engine mhash --acc-ways 2 --accumulator 7 --json "$B/three.txt"
 [ $fail -eq 0 ] && echo "link-host-cli: PASS" || { echo "link-host-cli: FAIL"; exit 1; }
