@@ -21,7 +21,7 @@
 .class ijump, ij
 
 br:     match s.pc ; i0 = mov midx ; br nhit, bnew
-        br taken, btk
+        dread b0[i6] ; br taken, btk                     # the read names i6, not i0: no wait for i0
         dinc b1[i0] ; done
 btk:    dinc b0[i0] ; done
 bnew:   ceq i6, c1 ; br vnz, interrupt                  # table full
