@@ -203,12 +203,23 @@ module hwp_link #(
     reg  [15:0] len_q, crc_q;
     reg  [7:0]  d1_q, d2_q;
     reg         slot_ok_q;
-    reg  [39:0] p_q;                     // first five payload bytes
+    reg  [31:0] p_q;                     // payload bytes 0, 1, 2 and 4 (SET_BAUD's token at [31:24])
+    reg         p_hi_q;                  // payload byte 3 is not 0 (SET_BAUD: divisor above 24 bits)
     reg         cfgbad_q;
     reg  [3:0]  hk_q;                    // HOSTOP: byte within the 11-byte entry
     reg         hbad_q;                  // HOSTOP: an entry with an unknown op
     reg         fb_on_q;                 // fall-back timer running
-    reg  [23:0] fb_cnt_q;
+    // the fall-back timer counts FALLBACK down to 0: FBW bits
+    function integer bits_of;
+        input [31:0] v;
+        integer b;
+        begin
+            bits_of = 1;
+            for (b = 1; b < 32; b = b + 1) if ((v >> b) != 32'd0) bits_of = b + 1;
+        end
+    endfunction
+    localparam integer FBW = bits_of(FALLBACK);
+    reg  [FBW-1:0] fb_cnt_q;
     reg  [23:0] newdiv_q;
 
     // unstuffed data byte this clock
@@ -257,7 +268,7 @@ module hwp_link #(
                            (type_q == T_CONFIG && (ck_err || !ck_idle || cfgbad_q)) ||
                            ((type_q == T_RESET || type_q == T_EOS) && len_q != 16'd0) ||
                            (type_q == T_HOSTOP && (HOSTOP == 0 || len_q == 16'd0 || hk_q != 4'd0 || hbad_q));
-    wire [31:0] p_div    = p_q[31:0];
+    wire [31:0] p_div    = {{8{p_hi_q}}, p_q[23:0]};   // its range is all that is read of its top byte
     wire        rx_oos   = fdone && !corrupt && known && (nosess || (seqd && seq_q != expect_q && sdist > 8'd64));
     reg         b_oos_q;                 // the builder answered a POLL with ERR(SEQ)
 
@@ -316,7 +327,7 @@ module hwp_link #(
                     T_HELLO:   if (len_q != 16'd1) begin d_kind = D_ERR; d_arg = E_RANGE; end
                                else begin d_kind = D_INFO; d_arg = p_q[7:0]; end
                     T_SETBAUD: if (len_q != 16'd5 || p_div < MIN_DIV || p_div > MAX_DIV) begin d_kind = D_ERR; d_arg = E_RANGE; end
-                               else begin d_kind = D_BAUD; d_arg = p_q[39:32]; end   // ACK carries the token
+                               else begin d_kind = D_BAUD; d_arg = p_q[31:24]; end   // ACK carries the token
                     T_POLL:    if (len_q != 16'd1) begin d_kind = D_ERR; d_arg = E_RANGE; end
                                else begin d_kind = D_OUT; d_arg = p_q[7:0]; end
                     T_STATUS:  d_kind = D_STATUS;
@@ -330,10 +341,10 @@ module hwp_link #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             n_q <= 10'd0; esc_q <= 1'b0; bad_q <= 1'b0; raw_q <= 1'b0; type_q <= 8'd0; seq_q <= 8'd0; len_q <= 16'd0;
-            crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 40'd0;
+            crc_q <= 16'hffff; d1_q <= 8'd0; d2_q <= 8'd0; slot_ok_q <= 1'b0; p_q <= 32'd0; p_hi_q <= 1'b0;
             cfgbad_q <= 1'b0; rp_q <= {(NS_LOG + 1){1'b0}}; expect_q <= 8'd0; tseen_q <= 1'b0; open_q <= 1'b0;
             hk_q <= 4'd0; hbad_q <= 1'b0;
-            fb_on_q <= 1'b0; fb_cnt_q <= 24'd0; newdiv_q <= BOOT_DIV[23:0];
+            fb_on_q <= 1'b0; fb_cnt_q <= {FBW{1'b0}}; newdiv_q <= BOOT_DIV[23:0];
             for (ri = 0; ri < NS; ri = ri + 1) begin am_type[ri] <= 3'd0; am_len[ri] <= 9'd0; end
         end else begin
             if (rx_ferr) bad_q <= 1'b1;
@@ -359,8 +370,8 @@ module hwp_link #(
                     10'd4: p_q[7:0] <= dbyte;
                     10'd5: p_q[15:8] <= dbyte;
                     10'd6: p_q[23:16] <= dbyte;
-                    10'd7: p_q[31:24] <= dbyte;
-                    10'd8: p_q[39:32] <= dbyte;
+                    10'd7: p_hi_q <= dbyte != 8'd0;
+                    10'd8: p_q[31:24] <= dbyte;
                     default: ;
                 endcase
                 d1_q <= dbyte; d2_q <= d1_q;
@@ -390,10 +401,10 @@ module hwp_link #(
             // fall-back timer: any valid packet stops it
             if (fdone && !corrupt) fb_on_q <= 1'b0;
             else if (fb_on_q) begin
-                if (fb_cnt_q == 24'd0) fb_on_q <= 1'b0;
-                else fb_cnt_q <= fb_cnt_q - 24'd1;
+                if (fb_cnt_q == {FBW{1'b0}}) fb_on_q <= 1'b0;
+                else fb_cnt_q <= fb_cnt_q - {{(FBW - 1){1'b0}}, 1'b1};
             end
-            if (baud_switch) begin fb_on_q <= 1'b1; fb_cnt_q <= FALLBACK[23:0]; end
+            if (baud_switch) begin fb_on_q <= 1'b1; fb_cnt_q <= FALLBACK[FBW-1:0]; end
         end
     end
     // receiver counters, judged at the closing END (a RESET accepted clears
@@ -415,7 +426,7 @@ module hwp_link #(
                      1'b0, st_unk, 1'b0, st_corr, 1'b0, st_appl,       // 4, 3, 2
                      1'b0, rec_valid_o && !rec_ready_i,           // 1 stalls
                      1'b0, rec_valid_o && rec_ready_i};           // 0 engine records
-    wire fb_fire = fb_on_q && fb_cnt_q == 24'd0;
+    wire fb_fire = fb_on_q && fb_cnt_q == {FBW{1'b0}};
 
     // receive-buffer writes (payload bytes of TUPLES / CONFIG into slot rp)
     always @(*) begin
@@ -545,8 +556,7 @@ module hwp_link #(
     localparam integer OQ_ROOM_I = OQ_N - 32;
     localparam [9:0] OQ_ROOM = OQ_ROOM_I[9:0];
     wire        oq_room = oq_used <= OQ_ROOM;  // room for the longest record piece (31 bytes)
-    reg         e_busy_q, e_tag_q, e_last_q;
-    reg  [7:0]  e_tagv_q;
+    reg         e_busy_q, e_tag_q;
     reg  [1:0]  e_left_q;                // fields after the current one
     reg         e_none_q;                // record has no fields
     reg         e_f2_q;                  // the next field is f2 (else f1)
@@ -560,24 +570,24 @@ module hwp_link #(
         end
     endgenerate
     // A piece is started when the queue has room for the longest one and
-    // taken (orec_ready_o) in the clock its last byte is written: its fields
-    // are read from the inputs, which hold them until then, so that only
-    // the field being written is kept here.
+    // taken (orec_ready_o) in the clock its last byte is written: its tag,
+    // last flag and fields are read from the inputs, which hold them until
+    // then, so that only the field being written is kept here.
     wire        e_start = !e_busy_q && orec_valid_i && oq_room && !clr;
     assign orec_ready_o = e_busy_q && e_done && !clr;
     always @(*) begin
         oram_we = e_busy_q && !clr;
         oram_wa = oq_wp_q[OQ_AW-1:0];
-        oram_wd = e_tag_q ? {1'b1, e_tagv_q} : {1'b0, e_more, e_v_q[6:0]};
+        oram_wd = e_tag_q ? {1'b1, orec_tag_i} : {1'b0, e_more, e_v_q[6:0]};
     end
     always @(posedge clk_i) begin
         if (rst_i || clr) begin
-            e_busy_q <= 1'b0; e_tag_q <= 1'b0; e_last_q <= 1'b0; e_tagv_q <= 8'd0; e_left_q <= 2'd0; e_none_q <= 1'b0;
+            e_busy_q <= 1'b0; e_tag_q <= 1'b0; e_left_q <= 2'd0; e_none_q <= 1'b0;
             e_f2_q <= 1'b0; e_v_q <= {OW{1'b0}};
             oq_wp_q <= 10'd0; oq_ct_q <= 10'd0;
         end else if (!e_busy_q) begin
             if (e_start) begin
-                e_busy_q <= 1'b1; e_tag_q <= !orec_cont_i; e_last_q <= orec_last_i; e_tagv_q <= orec_tag_i;
+                e_busy_q <= 1'b1; e_tag_q <= !orec_cont_i;
                 e_none_q <= orec_n_i == 2'd0;
                 e_left_q <= orec_n_i == 2'd0 ? 2'd0 : orec_n_i - 2'd1;
                 e_f2_q <= 1'b0; e_v_q <= orec_f0_i[OW-1:0];
@@ -586,7 +596,7 @@ module hwp_link #(
             oq_wp_q <= oq_wp_q + 1'b1;
             if (e_tag_q) begin
                 e_tag_q <= 1'b0;
-                if (e_none_q) begin e_busy_q <= 1'b0; if (e_last_q) oq_ct_q <= oq_wp_q + 1'b1; end
+                if (e_none_q) begin e_busy_q <= 1'b0; if (orec_last_i) oq_ct_q <= oq_wp_q + 1'b1; end
             end else if (e_more) begin
                 e_v_q <= {7'd0, e_v_q[OW-1:7]};
             end else if (e_left_q != 2'd0) begin
@@ -594,7 +604,7 @@ module hwp_link #(
                 e_f2_q <= 1'b1; e_v_q <= e_f2_q ? orec_f2_i[OW-1:0] : orec_f1_i[OW-1:0];
             end else begin
                 e_busy_q <= 1'b0;
-                if (e_last_q) oq_ct_q <= oq_wp_q + 1'b1;
+                if (orec_last_i) oq_ct_q <= oq_wp_q + 1'b1;
             end
         end
     end
@@ -607,15 +617,15 @@ module hwp_link #(
     reg  [2:0]  b_kind_q;
     reg  [7:0]  b_arg_q;
     reg  [7:0]  b_cred_q, b_flags_q;     // ACK / ERR credit and flags, as judged
-    reg  [7:0]  b_type_q;
     reg  [8:0]  b_plen_q;                // payload length
     reg  [8:0]  b_i_q;                   // header / payload byte index
     reg  [15:0] b_crc_q;
     reg  [7:0]  chunk_q;                 // outstanding chunk
     reg  [8:0]  clen_q;                  // its length in bytes (whole records)
     reg         cval_q;                  // an OUT was sent for chunk_q (else none is outstanding)
-    reg  [8:0]  sc_i_q, sc_best_q, sc_lim_q;
+    reg  [8:0]  sc_i_q, sc_best_q;
     reg  [9:0]  sc_av_q;
+    localparam [8:0] SC_END = 9'd255;    // scan index past the longest chunk
     reg  [3:0]  b_pj_q;                  // INFO parameter / STATUS counter index
     reg  [3:0]  b_pr_q;                  // byte within it
     reg  [34:0] b_v_q;                   // varint being sent (values up to 32 bits)
@@ -632,7 +642,12 @@ module hwp_link #(
     wire [31:0] st_v = (SRC != 0 && b_pj_q == 4'd0) ? src_n_i : st_val;
     wire st_req = b_st_q == B_PAY && b_kind_q == D_STATUS && b_i_q < b_plen_q && b_pr_q == 4'd0 &&
                   !st_sp_q && !st_sv_q;
-    hwp_link_cnt #(.N(10), .WIDTHS(ST_WIDTHS), .PW(6)) u_cnt (
+    // pending bits: counters 0, 1, 7 and 8 count at most one a clock, 2N =
+    // 20 clocks between flushes (5 bits); the others count frames (an END
+    // and a byte, 80 clocks or more at the fastest rate) and replies, at
+    // most 2 between flushes, plus counter 2's clear value 1 (2 bits)
+    localparam [29:0] ST_PW = {3'd2, 3'd5, 3'd5, 3'd2, 3'd2, 3'd2, 3'd2, 3'd2, 3'd5, 3'd5};
+    hwp_link_cnt #(.N(10), .WIDTHS(ST_WIDTHS), .PW(5), .PWIDTHS(ST_PW)) u_cnt (
         .clk_i(clk_i), .rst_i(rst_i), .inc_i(st_inc),
         .clr_i({rx_clr, clr, clr, {4{rx_clr}}, rx_clr, clr, clr}),
         .clr_val_i(10'b0000000100),
@@ -697,14 +712,17 @@ module hwp_link #(
                        b_kind_q == D_STATUS ? 9'd0 : 9'd3;
     wire        pfix = b_i_q < nfix;
     wire [15:0] b_len16 = {7'd0, b_plen_q};
-    wire [7:0]  hdrb = b_i_q == 9'd0 ? b_type_q : b_i_q == 9'd1 ? expect_q :
+    // reply type from the kind: ACK (and SET_BAUD's ACK) 0x81, ERR 0x82,
+    // INFO 0x83, OUT 0x84, STATUS 0x85
+    wire [7:0]  b_type = b_kind_q == D_BAUD ? 8'h81 : {5'b10000, b_kind_q + 3'd1};
+    wire [7:0]  hdrb = b_i_q == 9'd0 ? b_type : b_i_q == 9'd1 ? expect_q :
                        b_i_q == 9'd2 ? b_len16[7:0] : b_len16[15:8];
     wire [9:0]  ra_scan = oq_hp_q + {1'b0, sc_i_q};
     wire [9:0]  ra_pay  = oq_hp_q + {1'b0, b_i_q} - 10'd2;
     wire unused_ra = &{1'b0, ra_scan[9:OQ_AW], ra_pay[9:OQ_AW]};
     always @(*) begin
         oram_re = 1'b0; oram_ra = ra_scan[OQ_AW-1:0];
-        if (b_st_q == B_SCAN && sc_av_q != 10'd0 && sc_i_q <= sc_lim_q && {1'b0, sc_i_q} != sc_av_q) oram_re = 1'b1;
+        if (b_st_q == B_SCAN && sc_av_q != 10'd0 && sc_i_q != SC_END && {1'b0, sc_i_q} != sc_av_q) oram_re = 1'b1;
         if (b_st_q == B_PAY && !pfix && pb_free) begin
             oram_re = 1'b1;
             oram_ra = ra_pay[OQ_AW-1:0];
@@ -742,9 +760,9 @@ module hwp_link #(
 
     always @(posedge clk_i) begin
         if (rst_i) begin
-            b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_cred_q <= 8'd0; b_flags_q <= 8'd0; b_oos_q <= 1'b0; b_type_q <= 8'd0; b_plen_q <= 9'd0;
+            b_st_q <= B_IDLE; b_kind_q <= D_ACK; b_arg_q <= 8'd0; b_cred_q <= 8'd0; b_flags_q <= 8'd0; b_oos_q <= 1'b0; b_plen_q <= 9'd0;
             b_i_q <= 9'd0; b_crc_q <= 16'hffff; chunk_q <= 8'hff; clen_q <= 9'd0; cval_q <= 1'b0;
-            sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_lim_q <= 9'd0; sc_av_q <= 10'd0;
+            sc_i_q <= 9'd0; sc_best_q <= 9'd0; sc_av_q <= 10'd0;
             b_pj_q <= 4'd0; b_pr_q <= 4'd0; b_v_q <= 35'd0; b_baud_q <= 1'b0; st_sp_q <= 1'b0; st_sv_q <= 1'b0;
             pb_v_q <= 1'b0; pb_raw_q <= 1'b0; pb_q <= 8'd0; st_esc_q <= 1'b0; pb_crc_q <= 1'b0;
             oq_hp_q <= 10'd0; div_q <= BOOT_DIV[23:0];
@@ -774,15 +792,13 @@ module hwp_link #(
                     b_baud_q <= dq_head[10:8] == D_BAUD;
                     b_st_q <= B_HDR;
                     case (dq_head[10:8])
-                        D_ACK, D_BAUD: begin b_type_q <= 8'h81; b_plen_q <= 9'd3; end
-                        D_ERR:  begin b_type_q <= 8'h82; b_plen_q <= 9'd3; end
+                        D_ACK, D_BAUD, D_ERR: b_plen_q <= 9'd3;
                         D_INFO: begin
-                            b_type_q <= 8'h83; b_plen_q <= INFO_LEN;
+                            b_plen_q <= INFO_LEN;
                             if (dq_head[7:0] == 8'd1) begin chunk_q <= 8'hff; clen_q <= 9'd0; cval_q <= 1'b0; end
                         end
-                        D_STATUS: begin b_type_q <= 8'h85; b_plen_q <= 9'd50; end
+                        D_STATUS: b_plen_q <= 9'd50;
                         default: begin   // D_OUT
-                            b_type_q <= 8'h84;
                             // the next chunk (chunk 0 when none is outstanding:
                             // chunk_q is then 255), or an empty chunk asked for
                             // again (it takes the records queued meanwhile)
@@ -797,20 +813,19 @@ module hwp_link #(
                                 b_plen_q <= 9'd2 + clen_q;
                             end else begin
                                 b_kind_q <= D_ERR; b_arg_q <= E_SEQ; b_oos_q <= 1'b1;
-                                b_type_q <= 8'h82; b_plen_q <= 9'd3;
+                                b_plen_q <= 9'd3;
                             end
                         end
                     endcase
                 end
-                B_SCAN0: begin
-                    // the chunk: whole records from the head, at most 254 bytes
-                    sc_lim_q <= (sc_av_q > 10'd254) ? 9'd254 : sc_av_q[8:0];
-                    b_st_q <= B_SCAN;
-                end
+                B_SCAN0: b_st_q <= B_SCAN;
                 B_SCAN: begin
+                    // the chunk: whole records from the head, at most 254
+                    // bytes. sc_i_q counts up from 1 and stops at sc_av_q,
+                    // so it reaches SC_END only when more than 254 bytes wait
                     if (sc_av_q == 10'd0) begin
                         clen_q <= 9'd0; b_plen_q <= 9'd2; b_st_q <= B_HDR;
-                    end else if (sc_i_q > sc_lim_q) begin
+                    end else if (sc_i_q == SC_END) begin
                         clen_q <= sc_best_q; b_plen_q <= 9'd2 + sc_best_q; b_st_q <= B_HDR;
                     end else if ({1'b0, sc_i_q} == sc_av_q) begin
                         clen_q <= sc_i_q; b_plen_q <= 9'd2 + sc_i_q; b_st_q <= B_HDR;
@@ -1010,9 +1025,11 @@ module hwp_link #(
         if (!f_scan) assert({1'b0, clen_q} <= f_com);
         else begin
             assert(sc_av_q <= f_com);
-            if (b_st_q == B_SCAN0) assert(sc_best_q == 9'd0);
-            else assert({1'b0, sc_lim_q} <= sc_av_q && sc_best_q <= sc_lim_q);
-            if (b_st_q == B_SCANW) assert(sc_i_q <= sc_lim_q);
+            if (b_st_q == B_SCAN0) assert(sc_best_q == 9'd0 && sc_i_q == 9'd1);
+            else assert(sc_i_q != 9'd0 && sc_i_q <= SC_END && {1'b0, sc_i_q} <= sc_av_q + 10'd1 &&
+                        sc_best_q < sc_i_q);
+            if (b_st_q == B_SCANW) assert(sc_i_q < SC_END && {1'b0, sc_i_q} < sc_av_q);
+            if (b_st_q != B_SCAN0 && sc_av_q != 10'd0) assert({1'b0, sc_i_q} <= sc_av_q);
         end
     end
 

@@ -14,6 +14,10 @@
 // The word read at t is current at t+1: only the flusher writes, and at t it
 // writes the counter it read at t-1. A clear wins over the write of the
 // same clock (zero set, pend = clear value; the word written is ignored).
+// "zero ? 0 : word" costs no data multiplexer: a counter marked zero (or
+// cleared in the read clock) reads word N, which is never written and holds
+// 0, instead of its own. The RAM keeps the counters modulo 2^32; the width
+// is applied to the value read out.
 //
 // Reading a counter (rd_req_i with rd_idx_i) takes the RAM's read port for
 // one clock instead of the flusher, but not while the flusher writes that
@@ -21,15 +25,16 @@
 // the read is issued (the user then drops rd_req_i), and two clocks later
 // rd_ok_o is high with the value in rd_val_o (held until the next read):
 // the counter's value in the clock after the take.
-// A read takes the port at most every other clock, so the flusher visits
-// every counter within 2N clocks and pend_q never exceeds 3 * 2N < 2^PW
-// (60 for the link's ten counters and PW = 6; a STATUS reply reads one
-// counter per five bytes sent, far more rarely).
+// A read takes the port at most every other clock, so the flusher writes
+// every counter at least once in 2N clocks, and pend i never exceeds its
+// clear value plus the increments of 2N clocks; PWIDTHS gives each counter
+// the bits that bound needs (the user states the bound of its increments).
 `default_nettype none
 module hwp_link_cnt #(
-    parameter integer N  = 10,                 // counters (<= 16)
+    parameter integer N  = 10,                 // counters (<= 15: word N is the zero word)
     parameter [N*6-1:0] WIDTHS = {N{6'd32}},   // counter i's width (1..32) at [6*i +: 6]
-    parameter integer PW = 6                   // pending-increment bits: 6 * N < 2^PW
+    parameter integer PW = 6,                  // pending-increment bits of the widest counter
+    parameter [N*3-1:0] PWIDTHS = {N{3'd6}}    // counter i's pending bits (2..PW) at [3*i +: 3]
 ) (
     input  wire          clk_i,
     input  wire          rst_i,                // every counter 0
@@ -45,6 +50,7 @@ module hwp_link_cnt #(
     // the word read is never the one written (no read-during-write bypass;
     // simulation poisons that case)
     (* ram_style = "block", no_rw_check *) reg [31:0] ram [0:15];
+    initial ram[N] = 32'd0;
     reg  [31:0]   ram_q;                       // registered read port
     reg  [N*PW-1:0] pend_q;                    // counter i's at [PW*i +: PW]
     reg  [N-1:0]  zero_q;
@@ -64,20 +70,32 @@ module hwp_link_cnt #(
         end
     endfunction
     wire [3:0]  o_idx  = rv_q ? r_idx_q : w_q;
-    wire [31:0] o_base = zero_q[o_idx] ? 32'd0 : ram_q;
-    wire [31:0] o_val  = (o_base + {{(32 - PW){1'b0}}, pend_q[PW * o_idx +: PW]}) & mask_of(WIDTHS[6 * o_idx +: 6]);
+    wire [31:0] o_val  = ram_q + {{(32 - PW){1'b0}}, pend_q[PW * o_idx +: PW]};
+    wire [31:0] o_mask = mask_of(WIDTHS[6 * r_idx_q +: 6]);
 
     assign rd_take_o = rd_req_i && !rv_q && !(wv_q && w_q == rd_idx_i);
     wire   flush_rd  = !rd_take_o;
     wire   w_en      = wv_q && !rv_q;
+    localparam integer ZW_I = N;
+    localparam [3:0] ZW = ZW_I[3:0];           // the zero word
+    wire [3:0]  r_cnt  = rd_take_o ? rd_idx_i : f_q;
+    wire [3:0]  r_addr = (zero_q[r_cnt] || clr_i[r_cnt]) ? ZW : r_cnt;
 
     always @(posedge clk_i) begin
-        ram_q <= ram[rd_take_o ? rd_idx_i : f_q];
+        ram_q <= ram[r_addr];
 `ifndef SYNTHESIS
-        if (w_en && (rd_take_o ? rd_idx_i : f_q) == w_q) ram_q <= ~ram[w_q];
+        if (w_en && r_addr == w_q) ram_q <= ~ram[w_q];
 `endif
         if (w_en) ram[w_q] <= o_val;
     end
+
+    // pending bits of counter i
+    function [PW-1:0] pmask_of;
+        input [2:0] w;
+        begin
+            pmask_of = ({{(PW - 1){1'b0}}, 1'b1} << w) - {{(PW - 1){1'b0}}, 1'b1};
+        end
+    endfunction
 
     integer i;
     always @(posedge clk_i) begin
@@ -95,7 +113,7 @@ module hwp_link_cnt #(
                 f_q <= (f_q == LAST) ? 4'd0 : f_q + 4'd1;
             end
             rd_ok_o <= rv_q;
-            if (rv_q) rd_val_o <= o_val;
+            if (rv_q) rd_val_o <= o_val & o_mask;
             for (i = 0; i < N; i = i + 1) begin
                 if (clr_i[i]) begin
                     pend_q[PW * i +: PW] <= {{(PW - 1){1'b0}}, clr_val_i[i]};
@@ -104,7 +122,8 @@ module hwp_link_cnt #(
                     pend_q[PW * i +: PW] <= {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]};
                     zero_q[i] <= 1'b0;
                 end else begin
-                    pend_q[PW * i +: PW] <= pend_q[PW * i +: PW] + {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]};
+                    pend_q[PW * i +: PW] <= (pend_q[PW * i +: PW] + {{(PW - 2){1'b0}}, inc_i[2 * i +: 2]}) &
+                                            pmask_of(PWIDTHS[3 * i +: 3]);
                 end
             end
         end

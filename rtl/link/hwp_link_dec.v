@@ -26,7 +26,7 @@
 `default_nettype none
 module hwp_link_dec #(
     parameter integer NF = 2,          // fields per tuple record (1, 2, or 5: retire)
-    parameter integer W  = 64,         // engine field width (<= 62, or 64)
+    parameter integer W  = 64,         // engine field width (8 .. 62, or 64)
     parameter integer VW = 64,         // value bits kept: 64 if W = 64, else >= max(W + 2, 34)
     parameter integer RVW = 1,         // retire: value bits kept (1 .. VW - 1)
     parameter integer RAW = 1,         // retire: addr bits kept (1 .. VW - 1)
@@ -51,27 +51,34 @@ module hwp_link_dec #(
     reg  [2:0]   fld_q;                // field within the record (CONFIG: 0 register, 1 value)
     reg  [3:0]   k_q;                  // byte within the varint
     reg  [VW-1:0] acc_q;
-    reg  [W-1:0] prev0_q, prev1_q;
-    reg  [7:0]   reg_q;                // CONFIG register byte
+    reg  [W-1:0] prev0_q, prev1_q;     // CONFIG: prev0_q is the register byte
     reg          err_q;
     reg          ov_q;
 
     wire take = in_valid_i && in_ready_o;
 
-    // acc with this byte's 7 bits placed at 7k; bits beyond VW overflow
+    // acc with this byte's 7 bits placed at 7k; bits beyond VW overflow.
+    // k_q decoded once (kone), the bit positions are constants per k
+    wire [15:0]   kone = 16'd1 << k_q;
     wire [VW-1:0] acc_new;
-    wire [31:0]   k32 = {28'd0, k_q};
     genvar j;
     generate
         for (j = 0; j < VW; j = j + 1) begin : g_acc
             localparam integer KJ = j / 7;
-            assign acc_new[j] = acc_q[j] | (k32 == KJ ? in_byte_i[j % 7] : 1'b0);
+            assign acc_new[j] = acc_q[j] | (kone[KJ] & in_byte_i[j % 7]);
         end
     endgenerate
-    wire [6:0] lost;                   // byte bits that land at or above VW
+    // byte bits that land at or above VW: bit j of byte k, k >= (VW - j + 6) / 7
+    wire [6:0] lost;
     generate
         for (j = 0; j < 7; j = j + 1) begin : g_lost
-            assign lost[j] = in_byte_i[j] && (k32 * 32'd7 + j >= VW);
+            localparam integer KL = (VW - j + 6) / 7;   // first byte whose bit j is lost
+            if (KL > 15) begin : g_none
+                assign lost[j] = 1'b0;
+            end else begin : g_some
+                localparam [3:0] KL4 = KL[3:0];
+                assign lost[j] = in_byte_i[j] && k_q >= KL4;
+            end
         end
     endgenerate
     wire more    = in_byte_i[7];
@@ -117,13 +124,13 @@ module hwp_link_dec #(
     always @(posedge clk_i) begin
         if (rst_i || clear_i) begin
             fld_q <= 3'd0; k_q <= 4'd0; acc_q <= {VW{1'b0}}; prev0_q <= {W{1'b0}}; prev1_q <= {W{1'b0}};
-            reg_q <= 8'd0; err_q <= 1'b0; ov_q <= 1'b0;
+            err_q <= 1'b0; ov_q <= 1'b0;
             insn_q <= 32'd0; meta_q <= 32'd0; rval_q <= {RVW{1'b0}}; radr_q <= {RAW{1'b0}};
         end else begin
             if (ov_q && out_ready_i) ov_q <= 1'b0;
             if (take) begin
                 if (mode_i && fld_q == 3'd0) begin
-                    reg_q <= in_byte_i;
+                    prev0_q <= {{(W - 8){1'b0}}, in_byte_i};
                     acc_q <= {VW{1'b0}};
                     fld_q <= 3'd1;
                 end else if (too_big) begin
@@ -165,14 +172,18 @@ module hwp_link_dec #(
         end
     end
 
-    // outputs (held while out_valid_o && !out_ready_i: no byte is taken then)
+    // outputs (held while out_valid_o && !out_ready_i: no byte is taken then).
+    // The mode is fixed from clear_i to clear_i, so the registers of the
+    // other mode hold 0 and the outputs need no mode multiplexer: f0 is
+    // prev0_q (a CONFIG register byte is kept there), f1 is acc_q | p1 (in
+    // mode 0 acc_q is 0 while a record is out, in mode 1 p1 is 0).
     wire [63:0] p0 = {{(64 - W){1'b0}}, prev0_q};
     wire [63:0] p1 = (NF == 1 || KEEP == 0) ? 64'd0 : (NF == 5) ? {meta_q, insn_q} : {{(64 - W){1'b0}}, prev1_q};
     wire [63:0] cv = {{(64 - VW){1'b0}}, acc_q};
     assign in_ready_o  = !ov_q || out_ready_i;
     assign out_valid_o = ov_q;
-    assign out_f0_o    = mode_i ? {56'd0, reg_q} : p0;
-    assign out_f1_o    = mode_i ? cv : p1;
+    assign out_f0_o    = p0;
+    assign out_f1_o    = KEEP == 0 ? (mode_i ? cv : 64'd0) : (cv | p1);
     assign out_f2_o    = KEEP == 0 ? 64'd0 : {{(64 - RVW){1'b0}}, rval_q};
     assign out_f3_o    = KEEP == 0 ? 64'd0 : {{(64 - RAW){1'b0}}, radr_q};
     assign err_o       = err_q;
