@@ -173,6 +173,18 @@ static void vh_regs(FILE *f, const hwl_desc_eng *e)
                "        endcase\n"
                "    end\n"
                "end\n"
+               "// a <= b, bit by bit from bit 0 up (the most significant differing bit\n"
+               "// decides): against a constant, one gate per bit that a LUT takes three\n"
+               "// or four of, where a comparator is a carry chain as wide as the value\n"
+               "function desc_le;\n"
+               "    input [63:0] a;\n"
+               "    input [63:0] b;\n"
+               "    integer i;\n"
+               "    begin\n"
+               "        desc_le = 1'b1;\n"
+               "        for (i = 0; i < 64; i = i + 1) desc_le = (a[i] == b[i]) ? desc_le : b[i];\n"
+               "    end\n"
+               "endfunction\n"
                "function desc_chk_ok;\n"
                "    input [7:0]  r;\n"
                "    input [63:0] v;\n"
@@ -185,9 +197,9 @@ static void vh_regs(FILE *f, const hwl_desc_eng *e)
         char hv[80];
         snprintf(hv, sizeof hv, g->hikind == DH_PAR ? "{32'd0, R_%s_HI}" : "R_%s_HI", key);
         if (g->lo)
-            fprintf(f, "            R_%s: desc_chk_ok = v >= R_%s_LO && v <= %s;\n", key, key, hv);
+            fprintf(f, "            R_%s: desc_chk_ok = desc_le(R_%s_LO, v) && desc_le(v, %s);\n", key, key, hv);
         else
-            fprintf(f, "            R_%s: desc_chk_ok = v <= %s;\n", key, hv);
+            fprintf(f, "            R_%s: desc_chk_ok = desc_le(v, %s);\n", key, hv);
     }
     fprintf(f, "            default: desc_chk_ok = 1'b0;\n"
                "        endcase\n"

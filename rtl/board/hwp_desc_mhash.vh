@@ -92,18 +92,30 @@ always @(posedge lclk_i) begin
         endcase
     end
 end
+// a <= b, bit by bit from bit 0 up (the most significant differing bit
+// decides): against a constant, one gate per bit that a LUT takes three
+// or four of, where a comparator is a carry chain as wide as the value
+function desc_le;
+    input [63:0] a;
+    input [63:0] b;
+    integer i;
+    begin
+        desc_le = 1'b1;
+        for (i = 0; i < 64; i = i + 1) desc_le = (a[i] == b[i]) ? desc_le : b[i];
+    end
+endfunction
 function desc_chk_ok;
     input [7:0]  r;
     input [63:0] v;
     begin
         case (r)
-            R_TABLES: desc_chk_ok = v >= R_TABLES_LO && v <= {32'd0, R_TABLES_HI};
-            R_CONS: desc_chk_ok = v <= R_CONS_HI;
-            R_RESET: desc_chk_ok = v <= R_RESET_HI;
-            R_SHIELD: desc_chk_ok = v <= R_SHIELD_HI;
-            R_RETAIN: desc_chk_ok = v <= R_RETAIN_HI;
-            R_INTERVAL: desc_chk_ok = v >= R_INTERVAL_LO && v <= R_INTERVAL_HI;
-            R_THR: desc_chk_ok = v >= R_THR_LO && v <= R_THR_HI;
+            R_TABLES: desc_chk_ok = desc_le(R_TABLES_LO, v) && desc_le(v, {32'd0, R_TABLES_HI});
+            R_CONS: desc_chk_ok = desc_le(v, R_CONS_HI);
+            R_RESET: desc_chk_ok = desc_le(v, R_RESET_HI);
+            R_SHIELD: desc_chk_ok = desc_le(v, R_SHIELD_HI);
+            R_RETAIN: desc_chk_ok = desc_le(v, R_RETAIN_HI);
+            R_INTERVAL: desc_chk_ok = desc_le(R_INTERVAL_LO, v) && desc_le(v, R_INTERVAL_HI);
+            R_THR: desc_chk_ok = desc_le(R_THR_LO, v) && desc_le(v, R_THR_HI);
             default: desc_chk_ok = 1'b0;
         endcase
     end

@@ -37,12 +37,24 @@ always @(posedge lclk_i) begin
         endcase
     end
 end
+// a <= b, bit by bit from bit 0 up (the most significant differing bit
+// decides): against a constant, one gate per bit that a LUT takes three
+// or four of, where a comparator is a carry chain as wide as the value
+function desc_le;
+    input [63:0] a;
+    input [63:0] b;
+    integer i;
+    begin
+        desc_le = 1'b1;
+        for (i = 0; i < 64; i = i + 1) desc_le = (a[i] == b[i]) ? desc_le : b[i];
+    end
+endfunction
 function desc_chk_ok;
     input [7:0]  r;
     input [63:0] v;
     begin
         case (r)
-            R_PFP_EN: desc_chk_ok = v <= R_PFP_EN_HI;
+            R_PFP_EN: desc_chk_ok = desc_le(v, R_PFP_EN_HI);
             default: desc_chk_ok = 1'b0;
         endcase
     end

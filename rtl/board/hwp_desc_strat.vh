@@ -90,18 +90,30 @@ always @(posedge lclk_i) begin
         endcase
     end
 end
+// a <= b, bit by bit from bit 0 up (the most significant differing bit
+// decides): against a constant, one gate per bit that a LUT takes three
+// or four of, where a comparator is a carry chain as wide as the value
+function desc_le;
+    input [63:0] a;
+    input [63:0] b;
+    integer i;
+    begin
+        desc_le = 1'b1;
+        for (i = 0; i < 64; i = i + 1) desc_le = (a[i] == b[i]) ? desc_le : b[i];
+    end
+endfunction
 function desc_chk_ok;
     input [7:0]  r;
     input [63:0] v;
     begin
         case (r)
-            R_MODE: desc_chk_ok = v <= R_MODE_HI;
-            R_RATE: desc_chk_ok = v >= R_RATE_LO && v <= R_RATE_HI;
-            R_RTHR: desc_chk_ok = v <= R_RTHR_HI;
-            R_EVICT: desc_chk_ok = v >= R_EVICT_LO && v <= R_EVICT_HI;
-            R_REPLACE: desc_chk_ok = v >= R_REPLACE_LO && v <= R_REPLACE_HI;
-            R_SEED: desc_chk_ok = v >= R_SEED_LO && v <= R_SEED_HI;
-            R_AK_EN: desc_chk_ok = v <= R_AK_EN_HI;
+            R_MODE: desc_chk_ok = desc_le(v, R_MODE_HI);
+            R_RATE: desc_chk_ok = desc_le(R_RATE_LO, v) && desc_le(v, R_RATE_HI);
+            R_RTHR: desc_chk_ok = desc_le(v, R_RTHR_HI);
+            R_EVICT: desc_chk_ok = desc_le(R_EVICT_LO, v) && desc_le(v, R_EVICT_HI);
+            R_REPLACE: desc_chk_ok = desc_le(R_REPLACE_LO, v) && desc_le(v, R_REPLACE_HI);
+            R_SEED: desc_chk_ok = desc_le(R_SEED_LO, v) && desc_le(v, R_SEED_HI);
+            R_AK_EN: desc_chk_ok = desc_le(v, R_AK_EN_HI);
             default: desc_chk_ok = 1'b0;
         endcase
     end

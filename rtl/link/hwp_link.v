@@ -636,7 +636,7 @@ module hwp_link #(
     reg         st_esc_q;                // second byte of an escape pending
     wire        pb_free = !pb_v_q;
     // STATUS: the builder reads counter b_pj_q before its first byte
-    reg  st_sp_q, st_sv_q;               // read issued, value in st_val
+    reg  st_sp_q, st_sv_q;               // read issued, value in b_v_q
     // the first field (engine records) of a board whose engine feeds itself is the
     // count of its own source, not the link's count of records passed on
     wire [31:0] st_v = (SRC != 0 && b_pj_q == 4'd0) ? src_n_i : st_val;
@@ -782,7 +782,9 @@ module hwp_link #(
             else if (fb_fire) div_q <= BOOT_DIV[23:0];
             b_oos_q <= 1'b0;
             if (st_take) st_sp_q <= 1'b1;
-            if (st_ok) begin st_sp_q <= 1'b0; st_sv_q <= 1'b1; end
+            // the counter's value goes straight into the varint register,
+            // free while the builder waits for it (between two counters)
+            if (st_ok) begin st_sp_q <= 1'b0; st_sv_q <= 1'b1; b_v_q <= {3'd0, st_v}; end
             case (b_st_q)
                 B_IDLE: if (!dq_empty && a_st_q != A_RESET) begin
                     b_kind_q <= dq_head[10:8]; b_arg_q <= dq_head[7:0];
@@ -873,14 +875,9 @@ module hwp_link #(
                     end else if (b_pr_q != 4'd0 || st_sv_q) begin
                         // STATUS: ten counters, each a 5-byte (padded) varint;
                         // the first byte waits for the counter's value
-                        if (b_pr_q == 4'd0) begin
-                            put({1'b1, st_v[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {10'd0, st_v[31:7]};
-                            st_sv_q <= 1'b0;
-                        end else begin
-                            put({b_pr_q != 4'd4, b_v_q[6:0]}, 1'b0, 1'b0);
-                            b_v_q <= {7'd0, b_v_q[34:7]};
-                        end
+                        put({b_pr_q != 4'd4, b_v_q[6:0]}, 1'b0, 1'b0);
+                        b_v_q <= {7'd0, b_v_q[34:7]};
+                        if (b_pr_q == 4'd0) st_sv_q <= 1'b0;
                         if (b_pr_q == 4'd4) begin b_pr_q <= 4'd0; b_pj_q <= b_pj_q + 4'd1; end
                         else b_pr_q <= b_pr_q + 4'd1;
                         b_i_q <= b_i_q + 9'd1;

@@ -22,9 +22,9 @@
 // Reading a counter (rd_req_i with rd_idx_i) takes the RAM's read port for
 // one clock instead of the flusher, but not while the flusher writes that
 // counter, nor in the clock after a read: rd_take_o is high in the clock
-// the read is issued (the user then drops rd_req_i), and two clocks later
-// rd_ok_o is high with the value in rd_val_o (held until the next read):
-// the counter's value in the clock after the take.
+// the read is issued (the user then drops rd_req_i), and in the next clock
+// rd_ok_o is high with the value in rd_val_o (for that clock only): the
+// counter's value in the clock after the take.
 // A read takes the port at most every other clock, so the flusher writes
 // every counter at least once in 2N clocks, and pend i never exceeds its
 // clear value plus the increments of 2N clocks; PWIDTHS gives each counter
@@ -44,8 +44,8 @@ module hwp_link_cnt #(
     input  wire          rd_req_i,
     input  wire [3:0]    rd_idx_i,
     output wire          rd_take_o,
-    output reg           rd_ok_o,
-    output reg  [31:0]   rd_val_o
+    output wire          rd_ok_o,
+    output wire [31:0]   rd_val_o
 );
     // the word read is never the one written (no read-during-write bypass;
     // simulation poisons that case)
@@ -75,6 +75,8 @@ module hwp_link_cnt #(
 
     assign rd_take_o = rd_req_i && !rv_q && !(wv_q && w_q == rd_idx_i);
     wire   flush_rd  = !rd_take_o;
+    assign rd_ok_o   = rv_q;
+    assign rd_val_o  = o_val & o_mask;
     wire   w_en      = wv_q && !rv_q;
     localparam integer ZW_I = N;
     localparam [3:0] ZW = ZW_I[3:0];           // the zero word
@@ -101,7 +103,6 @@ module hwp_link_cnt #(
     always @(posedge clk_i) begin
         if (rst_i) begin
             f_q <= 4'd0; wv_q <= 1'b0; w_q <= 4'd0; rv_q <= 1'b0; r_idx_q <= 4'd0;
-            rd_ok_o <= 1'b0; rd_val_o <= 32'd0;
             zero_q <= {N{1'b1}};
             pend_q <= {(N * PW){1'b0}};
         end else begin
@@ -112,8 +113,6 @@ module hwp_link_cnt #(
                 w_q <= f_q;
                 f_q <= (f_q == LAST) ? 4'd0 : f_q + 4'd1;
             end
-            rd_ok_o <= rv_q;
-            if (rv_q) rd_val_o <= o_val & o_mask;
             for (i = 0; i < N; i = i + 1) begin
                 if (clr_i[i]) begin
                     pend_q[PW * i +: PW] <= {{(PW - 1){1'b0}}, clr_val_i[i]};
