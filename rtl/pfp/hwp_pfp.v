@@ -543,13 +543,9 @@ module hwp_pfp #(
     wire [SKIP_BITS-1:0] lk_n;
     reg                  f_latch, f_use;
     reg  [PC_W-1:0]      f_latch_pc;
-    reg  [FETCH_W-1:0]   f_first;
-    reg  [FETCH_W*SET_BITS-1:0] f_slot_set;
-    hwp_pfp_lookup #(.SET_BITS(SET_BITS), .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS), .PC_W(PC_W),
-                     .FETCH_W(FETCH_W)) u_lookup (
+    hwp_pfp_lookup #(.SET_BITS(SET_BITS), .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS), .PC_W(PC_W)) u_lookup (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go), .squash_i(sq_q),
-        .latch_i(f_latch), .latch_pc_i(f_latch_pc), .slot_set_i(f_slot_set), .first_i(f_first),
-        .use_i(f_use),
+        .latch_i(f_latch), .latch_pc_i(f_latch_pc), .use_i(f_use),
         .bdt_v_i(bdt_v_q), .bdt_pred_i(bdt_pred_q), .bdt_lock_i(bdt_lock_q),
         .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q),
         .st_o(lk_st), .ok_o(lk_ok), .n_o(lk_n)
@@ -681,15 +677,8 @@ module hwp_pfp #(
         // the candidate the lookup stage latches if the group reaches it:
         // the first slot that ends the group in front of it
         f_latch_pc = {PC_W{1'b0}};
-        f_first = {FETCH_W{1'b0}};
-        for (k = FETCH_W - 1; k >= 0; k = k - 1) begin
-            if (s_blk[k]) begin
-                f_latch_pc = fs_pc[k*PC_W +: PC_W];
-                f_first = {FETCH_W{1'b0}};
-                f_first[k] = 1'b1;
-            end
-            f_slot_set[k*SET_BITS +: SET_BITS] = fs_pc[k*PC_W + 1 +: SET_BITS];
-        end
+        for (k = FETCH_W - 1; k >= 0; k = k - 1)
+            if (s_blk[k]) f_latch_pc = fs_pc[k*PC_W +: PC_W];
         // the fetch bits of slot k if it is fetched: skip leader (slot 0),
         // else mispredicted
         fwr_sk = {FETCH_W{1'b0}};

@@ -15,8 +15,7 @@ module hwp_pfp_lookup #(
     parameter integer SET_BITS  = 6,
     parameter integer MIN_LEN   = 4,
     parameter integer SKIP_BITS = 4,
-    parameter integer PC_W      = 32,
-    parameter integer FETCH_W   = 4
+    parameter integer PC_W      = 32
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -24,8 +23,6 @@ module hwp_pfp_lookup #(
     input  wire                 squash_i,    // fetch restarts behind a mispredicted skip
     input  wire                 latch_i,     // fetch ended its group in front of a candidate
     input  wire [PC_W-1:0]      latch_pc_i,  // that candidate's pc
-    input  wire [FETCH_W*SET_BITS-1:0] slot_set_i, // the set bits of each fetch slot's pc
-    input  wire [FETCH_W-1:0]   first_i,     // one-hot: the slot latch_pc_i is from
     input  wire                 use_i,       // fetch took the candidate with the result
     // the descriptor table (entry {set, way})
     input  wire [(2<<SET_BITS)-1:0]        bdt_v_i,
@@ -54,65 +51,13 @@ module hwp_pfp_lookup #(
     reg                  ok_q;
     reg  [SKIP_BITS-1:0] n_q;
 
-    // table read for the latched pc: set = pc[SET_BITS:1], tag above it.
-    // The set index selects every table bit of a way, so it comes from
-    // four copies, one per way and half of the entry (tag, valid and flags;
-    // follow), each driving a quarter of the multiplexer. A copy is the
-    // set bits of every fetch slot's pc and the slot that ends the group
-    // (the candidate latched), registered, so its loads wait for neither
-    // the fetch run nor the latched pc's select, and a select of registers
-    // lies in front of the read. They are read only in the one go cycle of
-    // state 1: each loads at least at the edges where pc_q takes a
-    // candidate into state 1 (go, state != 1) and holds while state 1
-    // waits for go. Each has its own enable or reset, since synthesis
-    // merges flip-flops that share both.
-    reg  [4*FETCH_W*SET_BITS-1:0] cs_q;   // copy c: [(c*FETCH_W + k)*SET_BITS +: SET_BITS]
-    reg  [4*FETCH_W-1:0]          cf_q;   // copy c: [c*FETCH_W + k]
-    reg  [4*SET_BITS-1:0]         cset;   // copy c's set index
+    // table read for the latched pc: set = pc[SET_BITS:1], tag above it
+    wire [SET_BITS-1:0] s   = pc_q[SET_BITS:1];
     wire [TAG_W-1:0]    tag = pc_q[PC_W-1:1+SET_BITS];
-    wire                ld1 = st_q != 2'd1;
-    always @(posedge clk_i) begin
-        if (go_i) begin
-            cs_q[0 +: FETCH_W*SET_BITS] <= slot_set_i;
-            cf_q[0 +: FETCH_W]          <= first_i;
-        end
-        if (ld1) begin
-            cs_q[FETCH_W*SET_BITS +: FETCH_W*SET_BITS] <= slot_set_i;
-            cf_q[FETCH_W +: FETCH_W]                   <= first_i;
-        end
-    end
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            cs_q[2*FETCH_W*SET_BITS +: 2*FETCH_W*SET_BITS] <= {(2*FETCH_W*SET_BITS){1'b0}};
-            cf_q[2*FETCH_W +: 2*FETCH_W]                   <= {(2*FETCH_W){1'b0}};
-        end else begin
-            if (go_i) begin
-                cs_q[2*FETCH_W*SET_BITS +: FETCH_W*SET_BITS] <= slot_set_i;
-                cf_q[2*FETCH_W +: FETCH_W]                   <= first_i;
-            end
-            if (ld1) begin
-                cs_q[3*FETCH_W*SET_BITS +: FETCH_W*SET_BITS] <= slot_set_i;
-                cf_q[3*FETCH_W +: FETCH_W]                   <= first_i;
-            end
-        end
-    end
-    integer c, k;
-    always @* begin
-        cset = {(4*SET_BITS){1'b0}};
-        for (c = 0; c < 4; c = c + 1)
-            for (k = 0; k < FETCH_W; k = k + 1)
-                if (cf_q[c*FETCH_W + k])
-                    cset[c*SET_BITS +: SET_BITS] = cset[c*SET_BITS +: SET_BITS] |
-                        cs_q[(c*FETCH_W + k)*SET_BITS +: SET_BITS];
-    end
-    wire [SET_BITS-1:0] set_t0 = cset[0 +: SET_BITS];            // tag way 0
-    wire [SET_BITS-1:0] set_f0 = cset[SET_BITS +: SET_BITS];     // follow way 0
-    wire [SET_BITS-1:0] set_t1 = cset[2*SET_BITS +: SET_BITS];   // tag way 1
-    wire [SET_BITS-1:0] set_f1 = cset[3*SET_BITS +: SET_BITS];   // follow way 1
     // both ways in parallel (tag compare, block length from the follow),
     // the hit way chosen last
-    wire h0 = bdt_v_i[{set_t0, 1'b0}] && (bdt_tag_i[({set_t0, 1'b0})*TAG_W +: TAG_W] == tag);
-    wire h1 = bdt_v_i[{set_t1, 1'b1}] && (bdt_tag_i[({set_t1, 1'b1})*TAG_W +: TAG_W] == tag);
+    wire h0 = bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
+    wire h1 = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
     // block length (follow - pc) / 4 in MIN_LEN .. 2^SKIP_BITS: the bits
     // of follow - pc above the length's low SKIP_BITS+1 bits are zero, and
     // those low bits pick a bit of the constant table LEN_OK (a LUT, no
@@ -123,8 +68,8 @@ module hwp_pfp_lookup #(
     // after the read
     localparam integer LB = SKIP_BITS + 1;
     localparam integer K  = LB + 2;
-    wire [PC_W-1:0] fo0 = bdt_follow_i[({set_f0, 1'b0})*PC_W +: PC_W];
-    wire [PC_W-1:0] fo1 = bdt_follow_i[({set_f1, 1'b1})*PC_W +: PC_W];
+    wire [PC_W-1:0] fo0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W];
+    wire [PC_W-1:0] fo1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W];
     wire [PC_W-K-1:0] ph  = pc_q[PC_W-1:K];
     wire [PC_W-K-1:0] ph1 = pc_q[PC_W-1:K] + 1'b1;
     wire [K:0] dl0 = {1'b0, fo0[K-1:0]} - {1'b0, pc_q[K-1:0]};   // [K]: borrow
@@ -133,8 +78,8 @@ module hwp_pfp_lookup #(
     wire z1 = dl1[K] ? (fo1[PC_W-1:K] == ph1) : (fo1[PC_W-1:K] == ph);
     wire [LB-1:0] lo0 = dl0[LB+1:2];
     wire [LB-1:0] lo1 = dl1[LB+1:2];
-    wire ok0 = !bdt_lock_i[{set_t0, 1'b0}] && !bdt_pred_i[{set_t0, 1'b0}] && z0 && LEN_OK[lo0];
-    wire ok1 = !bdt_lock_i[{set_t1, 1'b1}] && !bdt_pred_i[{set_t1, 1'b1}] && z1 && LEN_OK[lo1];
+    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && z0 && LEN_OK[lo0];
+    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && z1 && LEN_OK[lo1];
     wire ok_d = h0 ? ok0 : (h1 && ok1);
     wire [SKIP_BITS-1:0] n_d = (h0 ? lo0[SKIP_BITS-1:0] : lo1[SKIP_BITS-1:0]) - 1'b1;
 
