@@ -174,6 +174,10 @@ void cp_reset(coproc *m)
     m->rsp_q = 0;
     m->clr_cnt = 0;
     m->clr_what = 0;
+    m->stop_q = 0;
+    m->hcw_valid = 0;
+    m->hcw_idx = 0;
+    m->hcw_data = 0;
     m->uc_q = 0;
     m->da_q = 0;
     m->bt_q = 0;
@@ -275,7 +279,7 @@ static int read_ok(const coproc *m, uint32_t op, uint32_t addr)
 {
     uint32_t sp = addr >> 12, idx = addr & 0xfffu;
     int halted = m->state == CP_ST_STOP || m->state == CP_ST_IRQ;
-    if (m->rsp_valid || m->clr_cnt != 0u) return 0;
+    if (m->rsp_valid || m->clr_cnt != 0u || m->stop_q || m->hcw_valid) return 0;
     if (op == CP_H_CMD) return halted || idx == CP_CMD_RUN || idx == CP_CMD_STOP || idx == CP_CMD_CLRBT;
     return halted || sp == CP_SP_FILT || sp == CP_SP_BT;
 }
@@ -288,12 +292,16 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
     memset(o, 0, sizeof *o);
 
     /* ------------------------------------------------ host port (combinational) */
+    /* a command acts in the cycle it is accepted, except STOP and a CAM
+     * write, which act in the next one (stop_q, hcw_*); the port is closed
+     * in that cycle (read_ok) */
     uint32_t hop = in->host_op & 3u, hsp = (in->host_addr >> 12) & 15u, hidx = in->host_addr & 0xfffu;
     int host_ready = read_ok(m, hop, in->host_addr & 0xffffu);
     int hfire = in->host_valid && host_ready;
     int h_rd = hfire && hop == CP_H_READ, h_wr = hfire && hop == CP_H_WRITE;
     int h_cmd = hfire && hop == CP_H_CMD;
-    int stop_cmd = h_cmd && hidx == CP_CMD_STOP;
+    int stop_req = h_cmd && hidx == CP_CMD_STOP;
+    int stop_cmd = m->stop_q;
     int halted = m->state == CP_ST_STOP || m->state == CP_ST_IRQ;
     int run_cmd = h_cmd && hidx == CP_CMD_RUN && halted;
     o->host_ready = host_ready;
@@ -607,13 +615,19 @@ void cp_step(coproc *m, const cp_in *in, cp_out *o)
             for (uint32_t k = 0; k < cam_n; k++) m->cam_valid[k] = 0;
         }
     }
+    /* the host CAM write accepted last cycle (the execute stage does not
+     * run while the host writes the CAM) */
+    if (m->hcw_valid) {
+        m->cam_key[m->hcw_idx] = (uint32_t)m->hcw_data;
+        m->cam_valid[m->hcw_idx] = (uint8_t)((m->hcw_data >> 32) & 1u);
+    }
+    m->hcw_valid = h_wr && hsp == CP_SP_CAM;
+    m->hcw_idx = hidx & cam_m;
+    m->hcw_data = in->host_wdata & 0x1ffffffffull;
+    m->stop_q = stop_req;
     /* host writes (only while halted for these spaces; filter any time) */
     if (h_wr) {
         switch (hsp) {
-        case CP_SP_CAM:
-            m->cam_key[hidx & cam_m] = hw32;
-            m->cam_valid[hidx & cam_m] = (uint8_t)((in->host_wdata >> 32) & 1u);
-            break;
         case CP_SP_REG:
             if (hidx < 0x08u) m->v[hidx] = hw32;
             else if (hidx < 0x10u) m->c[hidx - 0x08u] = hw32;

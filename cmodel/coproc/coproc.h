@@ -224,6 +224,10 @@ typedef struct coproc {
     uint32_t rsp_src; /* 0 register value, 1 microcode (uc_q), 2 data array (da_q), 3 bit table (bth_q) */
     uint64_t rsp_q;
     uint32_t clr_cnt, clr_what;
+    int stop_q;        /* a STOP accepted last cycle acts in this one */
+    int hcw_valid;     /* a host CAM write accepted last cycle is written in this one */
+    uint32_t hcw_idx;
+    uint64_t hcw_data; /* its valid bit (32) and key (31:0) */
 } coproc;
 
 /* Allocates the arrays. Returns 0, or -1 with msg (128 bytes) set. */

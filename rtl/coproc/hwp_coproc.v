@@ -107,7 +107,6 @@ module hwp_coproc #(
     reg [5:0]  cntw_q;
     reg [31:0] lfsr_q;
     reg [UC_AW-1:0] ctab_q [0:15];
-    reg [31:0] cam_key_q [0:CAM_N-1];
     reg [CAM_N-1:0] cam_valid_q;
     // control
     reg [1:0] state_q;
@@ -151,6 +150,10 @@ module hwp_coproc #(
     reg [63:0] rsp_q;
     reg [CW-1:0] clr_cnt_q;
     reg clr_da_q;  // clearing the data array (else the bit table)
+    reg stop_q;                // a STOP command accepted last cycle acts in this one
+    reg hcw_q;                 // a host CAM write accepted last cycle is written in this one
+    reg [CAM_N-1:0] hcw_sel_q; // its entry, one-hot
+    reg [32:0] hcw_data_q;     // its valid bit and key
 
     // sample word fields: pc insn value addr npc (32 bits each), cls (4), flags (3)
     localparam integer P_PC = 0, P_INSN = 32, P_VALUE = 64, P_ADDR = 96, P_NPC = 128;
@@ -173,6 +176,11 @@ module hwp_coproc #(
     endfunction
 
     // ------------------------------------------------------------ host port (combinational)
+    // A command takes effect in the cycle it is accepted, except a STOP
+    // (stop_q) and a CAM write (hcw_q), which act in the next cycle, so that
+    // the execute stage's squash and the CAM key registers' 64-way write
+    // enables start from flip-flops, not from the host's inputs; the port
+    // accepts nothing in that next cycle.
     wire [1:0]  hop  = host_op_i;
     wire [3:0]  hsp  = host_addr_i[15:12];
     wire [11:0] hidx = host_addr_i[11:0];
@@ -180,7 +188,7 @@ module hwp_coproc #(
     reg host_ready;
     always @(*) begin
         host_ready = 1'b0;
-        if (!rsp_valid_q && clr_cnt_q == {CW{1'b0}}) begin
+        if (!rsp_valid_q && clr_cnt_q == {CW{1'b0}} && !stop_q && !hcw_q) begin
             if (hop == 2'd2)
                 host_ready = halted || hidx == 12'd0 || hidx == 12'd1 || hidx == 12'd4;
             else
@@ -191,7 +199,8 @@ module hwp_coproc #(
     wire h_rd     = hfire && hop == 2'd0;
     wire h_wr     = hfire && hop == 2'd1;
     wire h_cmd    = hfire && hop == 2'd2;
-    wire stop_cmd = h_cmd && hidx == 12'd1;
+    wire stop_req = h_cmd && hidx == 12'd1;
+    wire stop_cmd = stop_q;
     wire run_cmd  = h_cmd && hidx == 12'd0 && halted;
     assign host_ready_o = host_ready;
     assign rsp_valid_o  = rsp_valid_q;
@@ -222,11 +231,23 @@ module hwp_coproc #(
     wire [7:0] bo  = w[56:49];
     wire [31:0] info = {10'd0, cur_rs2_q, cur_rs1_q, cur_rd_q, cur_q[P_FLAGS +: 3], cur_cls_q};
 
+    // CAM keys, one register per entry (not reset: the host writes them). A
+    // key is written by the execute stage (cwe, cop 1) or by the host's CAM
+    // write a cycle after its command (hcw_q), never both in a clock: the
+    // host writes only while halted.
     wire [32*CAM_N-1:0] cam_key_flat;
+    wire [CAM_AW-1:0] ck;
+    wire [31:0] cam_wkey;
+    wire cam_ewr;
     genvar g;
     generate
         for (g = 0; g < CAM_N; g = g + 1) begin : g_key
-            assign cam_key_flat[32*g +: 32] = cam_key_q[g];
+            localparam [CAM_AW-1:0] IDX = g;
+            reg [31:0] key_q;
+            always @(posedge clk_i)
+                if (!rst_i && ce_i && (hcw_sel_q[g] || (cam_ewr && ck == IDX)))
+                    key_q <= cam_wkey;
+            assign cam_key_flat[32*g +: 32] = key_q;
         end
     endgenerate
 
@@ -589,7 +610,7 @@ module hwp_coproc #(
                 4'd0: rsp_src_new = 2'd1;
                 4'd2: rsp_src_new = 2'd2;
                 4'd5: rsp_src_new = 2'd3;
-                4'd1: rsp_new = {31'd0, cam_valid_q[hidx[CAM_AW-1:0]], cam_key_q[hidx[CAM_AW-1:0]]};
+                4'd1: rsp_new = {31'd0, cam_valid_q[hidx[CAM_AW-1:0]], cam_key_flat[32*hidx[CAM_AW-1:0] +: 32]};
                 4'd3: begin
                     if (hidx < 12'h008) rsp_new = {32'd0, v_q[hidx[2:0]]};
                     else if (hidx < 12'h010) rsp_new = {32'd0, c_q[hidx[2:0]]};
@@ -628,7 +649,10 @@ module hwp_coproc #(
     wire [31:0] hw32 = host_wdata_i[31:0];
     wire [4:0] hw_iwid = (hw32[4:0] == 5'd0) ? 5'd1 : (hw32[4:0] > 5'd16) ? 5'd16 : hw32[4:0];
     wire [5:0] hw_cntw = (hw32[5:0] == 6'd0) ? 6'd1 : (hw32[5:0] > 6'd32) ? 6'd32 : hw32[5:0];
-    wire [CAM_AW-1:0] ck = i_q[ci][CAM_AW-1:0];
+    assign ck = i_q[ci][CAM_AW-1:0];
+    assign cam_wkey = hcw_q ? hcw_data_q[31:0] : A;
+    assign cam_ewr = cwe && cop == 2'd1;
+    wire h_camwr = h_wr && hsp == 4'd1;
     wire hreg = h_wr && hsp == 4'd3;
     wire hfilt = h_wr && hsp == 4'd4;
     wire [SW-1:0] s1_masked = {s1_q[P_FLAGS +: 3], s1_q[P_CLS +: 4],
@@ -707,6 +731,10 @@ module hwp_coproc #(
             rsp_q <= 64'd0;
             clr_cnt_q <= {CW{1'b0}};
             clr_da_q <= 1'b0;
+            stop_q <= 1'b0;
+            hcw_q <= 1'b0;
+            hcw_sel_q <= {CAM_N{1'b0}};
+            hcw_data_q <= 33'd0;
         end else if (ce_i) begin
             // data-array bypass for a read of the word written this cycle
             byp_hit_q <= dwe && state_q == ST_RUN && da_waddr == da_raddr;
@@ -715,13 +743,17 @@ module hwp_coproc #(
             rsp_valid_q <= h_rd ? 1'b1 : (rsp_valid_q && !rsp_ready_i);
             rsp_q <= rsp_new;
             rsp_src_q <= rsp_src_new;
+            stop_q <= stop_req;
+            hcw_q <= h_camwr;
+            for (r = 0; r < CAM_N; r = r + 1)
+                hcw_sel_q[r] <= h_camwr && hidx[CAM_AW-1:0] == r[CAM_AW-1:0];
+            hcw_data_q <= host_wdata_i[32:0];
             // execute-stage writes
             if (e_fire && vwe) v_q[vd] <= vres;
             if (e_fire && iwe) i_q[id] <= ires;
             if (e_fire && vop == 4'd11) lfsr_q <= {1'b0, lfsr_q[31:1]} ^ (lfsr_q[0] ? 32'h80200003 : 32'd0);
             if (cwe) begin
                 if (cop == 2'd1) begin
-                    cam_key_q[ck] <= A;
                     cam_valid_q[ck] <= 1'b1;
                 end else if (cop == 2'd2) begin
                     cam_valid_q[ck] <= 1'b0;
@@ -730,10 +762,8 @@ module hwp_coproc #(
                 end
             end
             // host writes
-            if (h_wr && hsp == 4'd1) begin
-                cam_key_q[hidx[CAM_AW-1:0]] <= hw32;
-                cam_valid_q[hidx[CAM_AW-1:0]] <= host_wdata_i[32];
-            end
+            for (r = 0; r < CAM_N; r = r + 1)
+                if (hcw_sel_q[r]) cam_valid_q[r] <= hcw_data_q[32];
             if (hreg) begin
                 if (hidx < 12'h008) v_q[hidx[2:0]] <= hw32;
                 else if (hidx < 12'h010) c_q[hidx[2:0]] <= hw32;
