@@ -480,18 +480,19 @@ module hwp_rap #(
     wire          ev_free = !ev_v_q || iss_ev;
     // stage 0's input (b_v, b_in, its buffer slot one-hot in b_sel): the
     // input port itself, or with OPT_INREG the head of a two-entry skid
-    // register (g_inreg); b_take: stage 0 takes it this clock. b_m: the
-    // per-slot tag match of b_in (slot valid and tag equal), from the compare
-    // of the input port's id against every slot (in_hits), or with OPT_INREG
-    // from flip-flops loaded with the skid entry, so that the take decision
-    // starts at flip-flops. b_full: the slot's count is at its limit, from
-    // bfull_q (bfull_q[s] == (bcnt_q[s] == BMAX), kept with the counts). The
-    // slot's words are AND-OR selected, so that no multiplexer by the folded
-    // id precedes a compare.
+    // register (g_inreg); b_take: stage 0 takes it this clock. b_hit: b_in's
+    // slot is valid and holds b_in's tag; b_full: the slot's count is at its
+    // limit (bfull_q[s] == (bcnt_q[s] == BMAX), kept with the counts); b_occ:
+    // the slot is valid. Without OPT_INREG these come from the compare of the
+    // input port's id against every slot (in_hits) and the slot's flags; with
+    // OPT_INREG from flip-flops loaded with the skid head (g_inreg), so that
+    // the take decision starts at flip-flops next to it. The slot's words are
+    // AND-OR selected, so that no multiplexer by the folded id precedes a
+    // compare.
     wire          b_v;
     wire [W-1:0]  b_in;
     wire [SN-1:0] b_sel;
-    wire [SN-1:0] b_m;
+    wire          b_hit, b_full, b_occ;
     wire          b_pend;   // an input waits in the skid register (eos must wait for it)
     reg  [SN-1:0] in_hits;
     reg  [SN-1:0] bfull_q, bfull_d;
@@ -509,10 +510,10 @@ module hwp_rap #(
             end
         end
     end
-    wire          b_hit = |(b_m & b_sel);
-    wire          b_full = |(bfull_q & b_sel);
-    wire          b_occ = |(bv_q & b_sel);
     wire          b_noev = b_hit ? !b_full : !b_occ;
+    // the full flag stage 0 writes into b_in's slot when it takes it
+    wire          full_w = (b_hit && !b_full) ? b_cnt == BMAX - 1'b1 :
+                           BMAX == {{(CB-1){1'b0}}, 1'b1};
     wire          b_take = b_v && (ev_free || b_noev);
     // the end-of-stream flush empties the lowest valid slot when no input
     // waits and the eviction register is free
@@ -521,25 +522,44 @@ module hwp_rap #(
         if (OPT_INREG != 0) begin : g_inreg
             // head (0) and second (1) entry; the second is loaded whenever
             // it is empty (harmless if nothing is pushed), the head when it
-            // is empty or taken, from the second if that is full. With each
-            // id its slot (sel) and its per-slot match bits (m) against the
-            // buffer as it is in the next clock: the slot stage 0 writes this
-            // clock (wr_sel) then holds b_in (the hit's tag or the new one),
-            // so it matches iff the id equals b_in; the slot the flush
-            // empties matches nothing; every other slot is unchanged. The
-            // held head needs no update: the buffer changes only on a take
-            // or a flush, and a flush waits for the head to leave.
+            // is empty or taken, from the second if that is full. With the
+            // second id its slot (sel1) and its per-slot match bits (m1)
+            // against the buffer as it is in the next clock: the slot stage
+            // 0 writes this clock (wr_sel) then holds b_in (the hit's tag or
+            // the new one), so it matches iff the id equals b_in; the slot
+            // the flush empties matches nothing; every other slot is
+            // unchanged. With the head its slot (sel0) and that slot's
+            // hit, full and valid flags as they are in the next clock
+            // (h0, f0, o0), by the same forward: the slot stage 0 writes
+            // this clock is then valid, holds b_in with full_w (the written
+            // count at its limit), any other slot is read as it is; the late
+            // take only selects. A head loaded in a flush clock is not valid
+            // (a flush follows eos_i, every event accepted: nothing enters),
+            // so the flushed slot needs no forward here.
+            // The held head needs no update: the buffer changes only on a
+            // take or a flush, and a flush waits for the head to leave.
             reg          v0_q, v1_q;
             reg [W-1:0]  id0_q, id1_q;
             reg [SN-1:0] sel0_q, sel1_q;
-            reg [SN-1:0] m0_q, m1_q;
+            reg [SN-1:0] m1_q;
+            reg          h0_q, f0_q, o0_q;
             wire [SN-1:0] sel_in = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
             wire          push = in_valid_i && !v1_q;
             wire [SN-1:0] wr_sel = b_take ? b_sel : {SN{1'b0}};
             wire [SN-1:0] fl_sel = b_flush ? {{(SN-1){1'b0}}, 1'b1} << bflush_idx : {SN{1'b0}};
             wire [SN-1:0] keep = ~(wr_sel | fl_sel);
-            wire [SN-1:0] m_in = (in_hits & keep) | (wr_sel & {SN{in_id_i == b_in}});
-            wire [SN-1:0] m_1 = (m1_q & keep) | (wr_sel & {SN{id1_q == b_in}});
+            wire          eq_in = in_id_i == b_in;
+            wire          eq_1 = id1_q == b_in;
+            wire [SN-1:0] m_in = (in_hits & keep) | (wr_sel & {SN{eq_in}});
+            wire [SN-1:0] m_1 = (m1_q & keep) | (wr_sel & {SN{eq_1}});
+            // the next head's id, slot and match bits before this clock's write
+            wire [SN-1:0] sel_n = v1_q ? sel1_q : sel_in;
+            wire [SN-1:0] hits_n = v1_q ? m1_q : in_hits;
+            wire          eq_n = v1_q ? eq_1 : eq_in;
+            wire          same_n = |(sel_n & b_sel);   // the slot stage 0 writes if it takes
+            wire          h_r = |(hits_n & sel_n);
+            wire          f_r = |(bfull_q & sel_n);
+            wire          o_r = |(bv_q & sel_n);
             always @(posedge clk_i) begin
                 if (!v1_q) begin
                     id1_q <= in_id_i;
@@ -548,8 +568,10 @@ module hwp_rap #(
                 m1_q <= v1_q ? m_1 : m_in;
                 if (b_take || !v0_q) begin
                     id0_q <= v1_q ? id1_q : in_id_i;
-                    sel0_q <= v1_q ? sel1_q : sel_in;
-                    m0_q <= v1_q ? m_1 : m_in;
+                    sel0_q <= sel_n;
+                    h0_q <= (b_take && same_n) ? eq_n : h_r;
+                    f0_q <= (b_take && same_n) ? full_w : f_r;
+                    o0_q <= (b_take && same_n) || o_r;
                 end
                 if (rst_i) begin
                     v0_q <= 1'b0;
@@ -559,12 +581,16 @@ module hwp_rap #(
                     v1_q <= !b_take && (v1_q || (v0_q && push));
                 end
             end
-            assign {b_v, b_in, b_sel, b_m} = {v0_q, id0_q, sel0_q, m0_q};
+            assign {b_v, b_in, b_sel} = {v0_q, id0_q, sel0_q};
+            assign {b_hit, b_full, b_occ} = {h0_q, f0_q, o0_q};
             assign b_pend = v0_q;
             assign in_ready_o = !v1_q;
         end else begin : g_noinreg
-            assign {b_v, b_in, b_m} = {in_valid_i, in_id_i, in_hits};
+            assign {b_v, b_in} = {in_valid_i, in_id_i};
             assign b_sel = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
+            assign b_hit = |(in_hits & b_sel);
+            assign b_full = |(bfull_q & b_sel);
+            assign b_occ = |(bv_q & b_sel);
             assign b_pend = 1'b0;
             assign in_ready_o = ev_free || b_noev;
         end
@@ -992,7 +1018,7 @@ module hwp_rap #(
                     if (!b_hit) bid_d[wi*W +: W] = b_in;
                     bcnt_d[wi*CB +: CB] = (b_hit && !b_full) ? b_cnt + 1'b1 :
                                           {{(CB-1){1'b0}}, 1'b1};
-                    bfull_d[wi] = (b_hit && !b_full) ? b_cnt == BMAX - 1'b1 : BMAX == {{(CB-1){1'b0}}, 1'b1};
+                    bfull_d[wi] = full_w;
                 end
         end else if (b_flush) begin
             ev_v_d = 1'b1; ev_id_d = bid_q[(bflush_idx)*W +: W]; ev_c_d = bcnt_q[(bflush_idx)*CB +: CB];
