@@ -523,21 +523,20 @@ module hwp_rap #(
             // head (0) and second (1) entry; the second is loaded whenever
             // it is empty (harmless if nothing is pushed), the head when it
             // is empty or taken, from the second if that is full. With the
-            // second id its slot (sel1) and its per-slot match bits (m1)
-            // against the buffer as it is in the next clock: the slot stage
-            // 0 writes this clock (wr_sel) then holds b_in (the hit's tag or
-            // the new one), so it matches iff the id equals b_in; the slot
-            // the flush empties matches nothing; every other slot is
-            // unchanged. With the head its slot (sel0) and that slot's
-            // hit, full and valid flags as they are in the next clock
-            // (h0, f0, o0), by the same forward: the slot stage 0 writes
-            // this clock is then valid, holds b_in with full_w (the written
-            // count at its limit), any other slot is read as it is; the late
+            // second id its slot (sel1) and its per-slot match bits (m1),
+            // loaded with it; they need no update while it waits: an entry
+            // becomes valid there only in a clock without a take (v1_d) and
+            // with the head full (no flush), and leaves with the next take.
+            // With the head its slot (sel0) and that slot's hit, full and
+            // valid flags as they are in the next clock (h0, f0, o0): the
+            // slot stage 0 writes this clock is then valid, holds b_in with
+            // full_w (the written count at its limit), so the head hits iff
+            // its id equals b_in; any other slot is read as it is; the late
             // take only selects. A head loaded in a flush clock is not valid
             // (a flush follows eos_i, every event accepted: nothing enters),
-            // so the flushed slot needs no forward here.
-            // The held head needs no update: the buffer changes only on a
-            // take or a flush, and a flush waits for the head to leave.
+            // so the flushed slot needs no forward. The held head needs no
+            // update: the buffer changes only on a take or a flush, and a
+            // flush waits for the head to leave.
             reg          v0_q, v1_q;
             reg [W-1:0]  id0_q, id1_q;
             reg [SN-1:0] sel0_q, sel1_q;
@@ -545,17 +544,10 @@ module hwp_rap #(
             reg          h0_q, f0_q, o0_q;
             wire [SN-1:0] sel_in = {{(SN-1){1'b0}}, 1'b1} << fold(in_id_i);
             wire          push = in_valid_i && !v1_q;
-            wire [SN-1:0] wr_sel = b_take ? b_sel : {SN{1'b0}};
-            wire [SN-1:0] fl_sel = b_flush ? {{(SN-1){1'b0}}, 1'b1} << bflush_idx : {SN{1'b0}};
-            wire [SN-1:0] keep = ~(wr_sel | fl_sel);
-            wire          eq_in = in_id_i == b_in;
-            wire          eq_1 = id1_q == b_in;
-            wire [SN-1:0] m_in = (in_hits & keep) | (wr_sel & {SN{eq_in}});
-            wire [SN-1:0] m_1 = (m1_q & keep) | (wr_sel & {SN{eq_1}});
             // the next head's id, slot and match bits before this clock's write
             wire [SN-1:0] sel_n = v1_q ? sel1_q : sel_in;
             wire [SN-1:0] hits_n = v1_q ? m1_q : in_hits;
-            wire          eq_n = v1_q ? eq_1 : eq_in;
+            wire          eq_n = (v1_q ? id1_q : in_id_i) == b_in;
             wire          same_n = |(sel_n & b_sel);   // the slot stage 0 writes if it takes
             wire          h_r = |(hits_n & sel_n);
             wire          f_r = |(bfull_q & sel_n);
@@ -564,8 +556,8 @@ module hwp_rap #(
                 if (!v1_q) begin
                     id1_q <= in_id_i;
                     sel1_q <= sel_in;
+                    m1_q <= in_hits;
                 end
-                m1_q <= v1_q ? m_1 : m_in;
                 if (b_take || !v0_q) begin
                     id0_q <= v1_q ? id1_q : in_id_i;
                     sel0_q <= sel_n;
