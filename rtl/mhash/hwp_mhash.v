@@ -452,8 +452,10 @@ module hwp_mhash #(
                  (o_nm_q & {CW{sl_o}});
         newmin = (w_u1 & {CW{sl_u}}) | (w_s1 & {CW{sl_s}}) | ({{(CW-1){1'b0}}, sl_0}) |
                  (w_s2 & {CW{sl_s1}}) | (w_o1 & {CW{sl_o}});
-        nm_ge  = (sl_u && ge_u1) || (sl_s && ge_s1) || (sl_0 && ge_1) || (sl_s1 && ge_s2) ||
-                 (sl_o && ge_o1);
+        // sat(min(u, g(s)) + 1) >= thr is u >= thr - 1 and g(s) >= thr - 1,
+        // each g(s) compared from registers: the promotion decision waits
+        // for no compare between u and s
+        nm_ge  = ge_u1 && (!w_se_q || (w_keep ? ge_s1 : o_rs_q ? ge_1 : o_cons_q ? ge_o1 : ge_s2));
     end
 
     // ---------------------------------------------------------------- W: accumulator allocation
@@ -950,16 +952,28 @@ module hwp_mhash #(
                 wg_q <= bnd ? {NW{thr1_q}} : ig;
             end
 
-            // the stash entries' tags against the tuple in I, registered
-            // (stm_q); in W an entry the tuple 1 ahead wrote last clock
-            // (sw_q) holds that tuple's tag instead (same_q)
+            // The stash takes a write of the tuple in W one clock late, in
+            // X (sw_q: the entries written, from W's wr_oh; the word is
+            // x_a_q, x_b_q, xr_q, dw_c_q, and lb_q says the writer was the
+            // interval's last tuple, so the lazy rule applies to it), so
+            // W's decision drives a few registers, not every stash entry's
+            // enables. Whoever reads the stash while that write is pending
+            // takes it from the X registers: the tags against the tuple in I,
+            // registered (stm_q), compare an entry being written with the
+            // X tuple (same_x, distance 2); in W an entry the tuple 1 ahead
+            // wrote last clock (sw_q) holds that tuple's tag (same_q,
+            // distance 1) and its X word (s_v .. s_ge0 below).
             reg  [NSX-1:0]    stm_q, sw_q;
+            reg               xr_q;            // replaceable bit of the X write
+            reg  [CW-1:0]     dw_c_q;          // count of the X write
+            reg               dw_ge_q;         // dw_c_q >= threshold
             integer hs0;
             always @(posedge clk_i) begin
                 stm_q <= {NSX{1'b0}};
                 sw_q  <= {NSX{1'b0}};
                 for (hs0 = 0; hs0 < NS; hs0 = hs0 + 1) begin
-                    stm_q[hs0] <= s_a_q[W*hs0 +: W] == i_a_q && s_b_q[W*hs0 +: W] == i_b_q;
+                    stm_q[hs0] <= sw_q[hs0] ? same_x :
+                                  s_a_q[W*hs0 +: W] == i_a_q && s_b_q[W*hs0 +: W] == i_b_q;
                     sw_q[hs0]  <= !rst_i && wr_oh[NW+hs0];
                 end
             end
@@ -988,7 +1002,34 @@ module hwp_mhash #(
             reg  [NW*LWW-1:0] sl;             // the scrubber's words, rewritten
             reg  [NW-1:0]     s_stale;
             reg  [LWW-1:0]    x;
+            // each stash entry with the X write taken in: valid, replaceable,
+            // count, count >= threshold (s_ge0); the X word's sat(count + 1)
+            // and its threshold compare (x_c1, x_g) are formed once, from
+            // registers, and selected per entry like the way words above
+            reg  [NSX-1:0]    s_v, s_r, s_ge0;
+            reg  [NSX*CW-1:0] s_c;
+            wire [CW-1:0]     x_c1 = lb_q ? {{(CW-1){1'b0}}, 1'b1} : sat_inc(dw_c_q);
+            wire              x_g  = lb_q ? thr1_q : dw_c_q >= thr_m1_q;
             integer hw;
+            always @* begin
+                s_v   = {NSX{1'b0}};
+                s_r   = {NSX{1'b0}};
+                s_ge0 = {NSX{1'b0}};
+                s_c   = {NSX*CW{1'b0}};
+                for (hw = 0; hw < NS; hw = hw + 1) begin
+                    if (sw_q[hw]) begin
+                        s_v[hw]   = !lb_q || lk_q;
+                        s_r[hw]   = lb_q ? lk_q : xr_q;
+                        s_c[CW*hw +: CW] = lb_q ? {CW{1'b0}} : dw_c_q;
+                        s_ge0[hw] = !lb_q && dw_ge_q;
+                    end else begin
+                        s_v[hw]   = s_v_q[hw];
+                        s_r[hw]   = s_r_q[hw];
+                        s_c[CW*hw +: CW] = s_c_q[CW*hw +: CW];
+                        s_ge0[hw] = s_c_q[CW*hw +: CW] >= thr_q;
+                    end
+                end
+            end
             always @* begin
                 for (hw = 0; hw < NW; hw = hw + 1) begin
                     if (lw_q[hw] && wsl_q[hw] && lb_q) begin
@@ -1018,11 +1059,11 @@ module hwp_mhash #(
                     s_stale[hw] = sr_v_q && x[LWW-1 -: EW] != ep_q;
                 end
                 for (hw = 0; hw < NS; hw = hw + 1) begin
-                    pv[NW+hw] = s_v_q[hw];
-                    pr[NW+hw] = s_r_q[hw];
-                    pm[NW+hw] = s_v_q[hw] && (sw_q[hw] ? same_q : stm_q[hw]);
-                    pc[CW*(NW+hw) +: CW] = sat_inc(s_c_q[CW*hw +: CW]);
-                    pg[NW+hw] = s_c_q[CW*hw +: CW] >= thr_m1_q;
+                    pv[NW+hw] = s_v[hw];
+                    pr[NW+hw] = s_r[hw];
+                    pm[NW+hw] = s_v[hw] && (sw_q[hw] ? same_q : stm_q[hw]);
+                    pc[CW*(NW+hw) +: CW] = sw_q[hw] ? x_c1 : sat_inc(s_c_q[CW*hw +: CW]);
+                    pg[NW+hw] = sw_q[hw] ? x_g : s_c_q[CW*hw +: CW] >= thr_m1_q;
                 end
             end
 
@@ -1058,11 +1099,10 @@ module hwp_mhash #(
 
             // X: the dump copy's write, one clock after W from registers:
             // the written position (one-hot dw_oh_q, the slots dw_as_q) and
-            // count; the tuple is x_a_q, x_b_q; the copy is dw_par_q's
+            // count (dw_c_q, dw_ge_q, with the stash's X registers above);
+            // the tuple is x_a_q, x_b_q; the copy is dw_par_q's
             reg  [NP-1:0]    dw_oh_q;
             reg  [NW*SB-1:0] dw_as_q;
-            reg  [CW-1:0]    dw_c_q;
-            reg              dw_ge_q;    // dw_c_q >= threshold
             reg              dw_par_q;
             // the written position's number (way-major, then the stash)
             reg [DAB-1:0] wpos;
@@ -1092,6 +1132,7 @@ module hwp_mhash #(
                 lw_q     <= rst_i ? {NW{1'b0}} : wr_oh[NW-1:0];
                 lb_q     <= bnd;
                 lk_q     <= cfg_retain_i && c_new_ge;
+                xr_q     <= r_new;
 
                 lf_en_q  <= rst_i ? {NW{1'b0}} : l_we;
                 lf_a_q   <= l_wa;
@@ -1113,24 +1154,10 @@ module hwp_mhash #(
             wire [KB-1:0] rep_n  = ((ins && !use_fr) || unmark) ? rep_m : rep_q;
             wire [KB-1:0] cnd_n  = (ins || unmark) ? cnd_p : cnd_q;
             wire [KB-1:0] kept   = cfg_retain_i ? cnd_n : {KB{1'b0}};
-            // each stash entry after this clock's W write (v1, r1, c1) and
-            // whether the interval end keeps it (ke)
-            reg  [NSX-1:0]    v1, r1, ke;
-            reg  [NSX*CW-1:0] c1;
-            integer hs;
-            always @* begin
-                v1 = {NSX{1'b0}};
-                r1 = {NSX{1'b0}};
-                ke = {NSX{1'b0}};
-                c1 = {NSX*CW{1'b0}};
-                for (hs = 0; hs < NS; hs = hs + 1) begin
-                    v1[hs] = s_v_q[hs] || wr_oh[NW+hs];
-                    r1[hs] = wr_oh[NW+hs] ? r_new : s_r_q[hs];
-                    c1[CW*hs +: CW] = wr_oh[NW+hs] ? c_new : s_c_q[CW*hs +: CW];
-                    ke[hs] = cfg_retain_i && v1[hs] &&
-                             (wr_oh[NW+hs] ? c_new_ge : s_c_q[CW*hs +: CW] >= thr_q);
-                end
-            end
+            // whether the interval end keeps a stash entry (ke; an entry
+            // the last tuple writes is kept or not when that write lands
+            // in X, by the lazy rule: lb_q)
+            wire [NSX-1:0] ke = {NSX{cfg_retain_i}} & s_v & s_ge0;
             always @(posedge clk_i) begin
                 if (rst_i) begin
                     s_v_q  <= {NSX{1'b0}};
@@ -1142,17 +1169,17 @@ module hwp_mhash #(
                     live_q <= bnd ? kept : live_n;
                     rep_q  <= bnd ? kept : rep_n;
                     cnd_q  <= bnd ? {KB{1'b0}} : cnd_n;
-                    s_v_q  <= bnd ? ke : v1;
-                    s_r_q  <= bnd ? ke : r1;
+                    s_v_q  <= bnd ? ke : s_v;
+                    s_r_q  <= bnd ? ke : s_r;
                 end
-                s_c_q <= bnd ? {NSX*CW{1'b0}} : c1;
+                s_c_q <= bnd ? {NSX*CW{1'b0}} : s_c;
             end
             genvar gs;
             for (gs = 0; gs < NS; gs = gs + 1) begin : g_stash
                 always @(posedge clk_i)
-                    if (wr_oh[NW+gs]) begin
-                        s_a_q[W*gs +: W] <= w_a_q;
-                        s_b_q[W*gs +: W] <= w_b_q;
+                    if (sw_q[gs]) begin
+                        s_a_q[W*gs +: W] <= x_a_q;
+                        s_b_q[W*gs +: W] <= x_b_q;
                     end
             end
 
