@@ -32,7 +32,8 @@
  *          s2 .. s2e and the issued one goes back to the replay queue, oldest
  *          first (tp + creg + 4 slots), and is searched again after the tables
  *          changed; nothing is forwarded across a table change
- *   merge pipeline K, Q (= s1), A (= s2 .. s2e), C: forwarding of the last
+ *   merge pipeline K, R (the prefix word registered: the search key),
+ *          Q (= s1), A (= s2 .. s2e), C: forwarding of the last
  *          ancestor count (distance 1); each level drains before the next.
  *          K takes its node from the slot scanner (scan_step: load, chunk,
  *          output register, then one slot per clock), which runs one level
@@ -115,9 +116,11 @@ struct rap_cyc {
     int sc_ld, sl;
     uint8_t *lv;
     int sc_cur, sc_ck, sc_xv, sc_x, sc_xt;
-    /* merge pipeline; stage A is ma[0] .. ma[tp] */
-    int mk_v, mq_v, ma_v[RAP_CYC_TPMAX + 1], mc_v;
-    int mk_x, mq_x, ma_x[RAP_CYC_TPMAX + 1], mc_x, mc_a;
+    /* merge pipeline K, R (x's prefix and count registered), Q, A, C; stage A
+     * is ma[0] .. ma[tp] */
+    int mk_v, mr_v, mq_v, ma_v[RAP_CYC_TPMAX + 1], mc_v;
+    int mk_x, mr_x, mq_x, ma_x[RAP_CYC_TPMAX + 1], mc_x, mc_a;
+    uint64_t mr_key, mr_cx;
     /* a fold decided by C, applied a clock later (slot mf_x: its valid bit,
      * the live count and the merge counter) */
     int mf_v, mf_x;
@@ -377,7 +380,7 @@ static void do_reset(rap_cyc_t *m)
     m->sc_ck = 0;
     m->sc_xv = 0;
     m->m_lvl = 0;
-    m->mk_v = m->mq_v = m->mc_v = 0;
+    m->mk_v = m->mr_v = m->mq_v = m->mc_v = 0;
     m->mf_v = m->mf_x = 0;
     memset(m->ctr, 0, sizeof m->ctr);
     m->tc_busy = 0;
@@ -600,9 +603,9 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     int sl_d = m->sl, sc_ld_d = 0, sc_take = 0;
     int cw_idx = -1; /* a counter write of stage 3 or the merge compare (forwarded) */
     uint64_t cw_val = 0;
-    int mk_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0, mf_v_d = 0, mf_x_d = m->mf_x;
-    int mk_x_d = m->mk_x, mq_x_d = m->mk_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x[E], mc_a_d = m->mc_a;
-    uint64_t mq_cx_d = m->crd, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx[E];
+    int mk_v_d = 0, mr_v_d = 0, mq_v_d = 0, ma_v_d = 0, mc_v_d = 0, mf_v_d = 0, mf_x_d = m->mf_x;
+    int mk_x_d = m->mk_x, mq_x_d = m->mr_x, ma_x_d = m->mq_x, mc_x_d = m->ma_x[E], mc_a_d = m->mc_a;
+    uint64_t mq_cx_d = m->mr_cx, ma_cx_d = m->mq_cx, mc_cx_d = m->ma_cx[E];
     int c2_ra = -1;
     int ro_c_d = m->ro_c;
     int out_v_d = m->out_v, out_k_d = m->out_k, out_l_d = m->out_l;
@@ -809,14 +812,16 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
             sc_take = 1;
             mk_v_d = 1;
             mk_x_d = m->sc_x;
-        } else if (lvl_done && !(m->mk_v || m->mq_v || ma_any || m->mc_v)) {
+        } else if (lvl_done && !(m->mk_v || m->mr_v || m->mq_v || ma_any || m->mc_v)) {
             if (m->m_lvl == 1)
                 st_d = ST_M_END;
             else
                 m_lvl_d = m->m_lvl - 1;
         }
-        if (m->mk_v) {
-            tc_key = m->prd;
+        /* K: x's prefix and count into R; R: search the prefix */
+        mr_v_d = m->mk_v;
+        if (m->mr_v) {
+            tc_key = m->mr_key;
             mq_v_d = 1;
         }
         ma_v_d = m->mq_v;
@@ -937,6 +942,9 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
         m->fw2_idx = m->fw_idx;
         m->fw2_val = m->fw_val;
     }
+    /* R: the words read at K, registered (before this clock's reads) */
+    m->mr_key = m->prd;
+    m->mr_cx = m->crd;
     if (c_ra >= 0) m->crd = m->cmem[c_ra];
     if (c2_ra >= 0) m->crd2 = m->cmem[c2_ra];
     if (p_ra >= 0) m->prd = m->pmem[p_ra];
@@ -1032,6 +1040,8 @@ void rap_cyc_step(rap_cyc_t *m, const rap_cyc_in *in, rap_cyc_out *out)
     m->m_lvl = m_lvl_d;
     m->m_x = m_x_d;
     m->m_per = m_per_d;
+    m->mr_v = mr_v_d;
+    m->mr_x = m->mk_x;
     m->mk_v = mk_v_d;
     m->mq_v = mq_v_d;
     m->ma_v[0] = ma_v_d;

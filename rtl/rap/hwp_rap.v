@@ -202,11 +202,14 @@ module hwp_rap #(
     // pending (sc_ld_q: the scanner captures its vector this clock)
     reg [LB-1:0] sl_q, sl_d;
     reg          sc_ld_q, sc_ld_d;
-    // merge pipeline: K (RAM data of x), Q (TCAM match), A (arbiter, read the
-    // ancestor's count), C (compare, fold)
-    reg          mk_v_q, mk_v_d, mq_v_q, mq_v_d, ma_v_q, ma_v_d, mc_v_q, mc_v_d;
+    // merge pipeline: K (RAM data of x), R (x's prefix registered: the TCAM
+    // search key starts at a flip-flop, not at the prefix RAM's output), Q
+    // (TCAM match), A (arbiter, read the ancestor's count), C (compare, fold)
+    reg          mk_v_q, mk_v_d, mr_v_q, mr_v_d, mq_v_q, mq_v_d, ma_v_q, ma_v_d, mc_v_q, mc_v_d;
     (* fsm_encoding = "none" *) reg [IB-1:0] mk_x_q;
-    reg [IB-1:0] mk_x_d, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_d, mc_a_q, mc_a_d;
+    reg [IB-1:0] mk_x_d, mr_x_q, mq_x_q, mq_x_d, ma_x_q, ma_x_d, mc_x_d, mc_a_q, mc_a_d;
+    reg [W-1:0]  mr_key_q;
+    reg [CW-1:0] mr_cx_q;
     reg [CW-1:0] mq_cx_q, mq_cx_d, ma_cx_q, ma_cx_d, mc_cx_q, mc_cx_d;
     reg          m_per_q, m_per_d;
     reg [2:0]    ro_c_q, ro_c_d;
@@ -673,7 +676,7 @@ module hwp_rap #(
     wire          m_fold = mc_f ? !m_over_1 : !m_over_r;
     wire [CW-1:0] m_sum = mc_f ? m_sum_1 : m_sum_r;
     wire [CW-1:0] m_cnt = mc_f ? fw_val_q : crd2_q;
-    wire          m_busy = mk_v_q || mq_v_q || ma_v_q || mad_any || mc_v_q;
+    wire          m_busy = mk_v_q || mr_v_q || mq_v_q || ma_v_q || mad_any || mc_v_q;
     wire [CW+4:0] nm_mul = nm_q * MQ;
     wire [CW-1:0] nm_sat = (nm_mul > {5'd0, LIM}) ? LIM : nm_mul[CW-1:0];
 
@@ -693,9 +696,9 @@ module hwp_rap #(
     wire [W-1:0]  sp_child = child_or(sp_pre_q, sp_m_q, sp_j_q[K-1:0]);
     wire [W-1:0]  wr_child = child_or(sp_pre_q, sp_m_q, miss_j);
     // the search key: the split's children in ST_PROBE, the merge
-    // pipeline's node at K (mk_v_q is set only in ST_M_RUN), else the issued
+    // pipeline's node at R (mr_v_q is set only in ST_M_RUN), else the issued
     // item (in the other states no search result is used)
-    assign tc_key = probe_q ? sp_child : mk_v_q ? prd_q : iss_id;
+    assign tc_key = probe_q ? sp_child : mr_v_q ? mr_key_q : iss_id;
 
     // RAM ports
     reg          c_we;
@@ -967,9 +970,9 @@ module hwp_rap #(
         sp_pre_d = sp_pre_q; sp_lvl_d = sp_lvl_q; sp_j_d = sp_j_q; sp_m_d = sp_m_q;
         pres_d = pres_q; miss_d = miss_q;
         m_lvl_d = m_lvl_q; sl_d = sl_q; sc_ld_d = 1'b0; sc_take = 1'b0;
-        mk_v_d = 1'b0; mq_v_d = 1'b0; ma_v_d = 1'b0; mc_v_d = 1'b0;
-        mk_x_d = mk_x_q; mq_x_d = mk_x_q; ma_x_d = mq_x_q; mc_x_d = mae_x; mc_a_d = best_idx;
-        mq_cx_d = crd_q; ma_cx_d = mq_cx_q; mc_cx_d = mae_cx;
+        mk_v_d = 1'b0; mr_v_d = 1'b0; mq_v_d = 1'b0; ma_v_d = 1'b0; mc_v_d = 1'b0;
+        mk_x_d = mk_x_q; mq_x_d = mr_x_q; ma_x_d = mq_x_q; mc_x_d = mae_x; mc_a_d = best_idx;
+        mq_cx_d = mr_cx_q; ma_cx_d = mq_cx_q; mc_cx_d = mae_cx;
         m_per_d = m_per_q;
         ro_c_d = ro_c_q;
         out_v_d = out_v_q; out_k_d = out_k_q; out_p_d = out_p_q; out_l_d = out_l_q;
@@ -1128,10 +1131,10 @@ module hwp_rap #(
                     if (m_lvl_q == {{(LB-1){1'b0}}, 1'b1}) st_d = ST_M_END;
                     else m_lvl_d = m_lvl_q - 1'b1;
                 end
-                // K: search the prefix of x
-                if (mk_v_q) begin
-                    mq_v_d = 1'b1;
-                end
+                // K: register the prefix and count of x (mr_key_q, mr_cx_q)
+                mr_v_d = mk_v_q;
+                // R: search the prefix of x
+                mq_v_d = mr_v_q;
                 // Q: match lines registered into s2_m_q (default)
                 ma_v_d = mq_v_q;
                 // A: closest live ancestor (levels below this one); read its count
@@ -1339,7 +1342,7 @@ module hwp_rap #(
             miss_q <= {B{1'b0}};
             sc_ld_q <= 1'b0;
             m_lvl_q <= {LB{1'b0}};
-            mk_v_q <= 1'b0; mq_v_q <= 1'b0; ma_v_q <= 1'b0; mc_v_q <= 1'b0;
+            mk_v_q <= 1'b0; mr_v_q <= 1'b0; mq_v_q <= 1'b0; ma_v_q <= 1'b0; mc_v_q <= 1'b0;
             mf_q <= 1'b0;
         end else begin
             st_q <= st_d;
@@ -1365,7 +1368,7 @@ module hwp_rap #(
             miss_q <= miss_d;
             sc_ld_q <= sc_ld_d;
             m_lvl_q <= m_lvl_d;
-            mk_v_q <= mk_v_d; mq_v_q <= mq_v_d; ma_v_q <= ma_v_d; mc_v_q <= mc_v_d;
+            mk_v_q <= mk_v_d; mr_v_q <= mr_v_d; mq_v_q <= mq_v_d; ma_v_q <= ma_v_d; mc_v_q <= mc_v_d;
             mf_q <= mf_d;
         end
     end
@@ -1389,7 +1392,8 @@ module hwp_rap #(
         ctr_q <= rst_i ? {(NCTR*CW){1'b0}} : ctr_d;
         sp_pre_q <= sp_pre_d; sp_lvl_q <= sp_lvl_d; sp_j_q <= sp_j_d; sp_m_q <= sp_m_d;
         sl_q <= sl_d; m_per_q <= m_per_d;
-        mk_x_q <= mk_x_d; mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_a_q <= mc_a_d;
+        mk_x_q <= mk_x_d; mr_x_q <= mk_x_q; mr_key_q <= prd_q; mr_cx_q <= crd_q;
+        mq_x_q <= mq_x_d; ma_x_q <= ma_x_d; mc_a_q <= mc_a_d;
         mq_cx_q <= mq_cx_d; ma_cx_q <= ma_cx_d; mc_cx_q <= mc_cx_d;
         ro_c_q <= ro_c_d;
         out_k_q <= out_k_d; out_p_q <= out_p_d; out_l_q <= out_l_d; out_n_q <= out_n_d;
