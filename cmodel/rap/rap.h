@@ -157,7 +157,8 @@ int rap_cyc_live(const rap_cyc_t *m);
 uint64_t rap_cyc_live_sum(const rap_cyc_t *m, int *tq_max);
 /* Stage 2's extra clocks: the pipeline registers of the longest-prefix
  * tournament (rtl/rap/hwp_rap_lpm.v: (log2 N - 1) / ARB_RG with ARB_RG > 0,
- * else 0, plus 1 with ARB_OREG), 0..RAP_CYC_TPMAX; set before the first reset. The replay queue
+ * else 0, plus 1 with ARB_OREG) and the RAM TCAM's address register (1 with
+ * TCAM_KREG), 0..RAP_CYC_TPMAX; set before the first reset. The replay queue
  * then has tp + 4 slots (one more with rap_cyc_set_cnt_reg) and the eviction-tag FIFO rap_cyc_tq_depth(m)
  * (the power of two >= 2 tp + 8). Returns -1 if out of range. */
 #define RAP_CYC_TPMAX 16

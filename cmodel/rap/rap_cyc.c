@@ -19,7 +19,8 @@
  *   issue  the replay queue (priority) or the eviction register
  *   s1     TCAM match (registered)
  *   s2     longest-prefix tournament, 1 + tp clocks (tp = the tournament's
- *          pipeline registers, rap_cyc_set_arb_latency): functionally the
+ *          pipeline registers and the RAM TCAM's address register,
+ *          rap_cyc_set_arb_latency): functionally the
  *          arbiter below, applied at the last of these clocks (s2e), when the
  *          counter and prefix RAMs are read
  *   s3a    (creg only, rap_cyc_set_cnt_reg) the item waits while the counter

@@ -32,6 +32,8 @@ module hwp_rap #(
     parameter integer OPT_TCAM_RAM = 0,        // 0: register/LUT TCAM, 1: block-RAM-sliced TCAM
     parameter integer TCAM_CHUNK   = 4,        // RAM TCAM: key bits per slice (RAM depth 2^chunk)
     parameter integer TCAM_BITWE   = 0,        // RAM TCAM: 1 per-bit write enables (no read-modify-write)
+    parameter integer TCAM_KREG    = 0,        // RAM TCAM with the tournament: 1 registers the slices'
+                                               // read address (one more stage-2 clock)
     parameter integer ARB_SERIAL   = 0,        // stage-2 arbiter: 0 tournament (hwp_rap_lpm), 1 bit-serial
                                                // (small), 2 bit-serial with the level limit applied by
                                                // the RAM TCAM (needs 2^TCAM_CHUNK > W/K + 1)
@@ -78,12 +80,15 @@ module hwp_rap #(
     localparam integer SBW = (SB > 0) ? SB : 1;
     localparam integer SN  = 1 << SB;
     localparam integer NCTR = 7;
-    // stage 2 takes 1 + TP clocks (the tournament's registers), s3a CR; the
+    // stage 2 takes 1 + TP clocks (the RAM TCAM's address register KR and
+    // the tournament's registers; with KR the match lines enter the
+    // tournament's input register s2_m_q a clock late), s3a CR; the
     // replay queue holds everything in flight at a flush (s1, stage 2, s3a,
     // s3 and the issued item), the eviction-tag FIFO that plus ev and the
     // pipeline
+    localparam integer KR  = (OPT_TCAM_RAM != 0 && TCAM_KREG != 0) ? 1 : 0;
     localparam integer TP  = (ARB_SERIAL != 0) ? 0 :
-                             ((ARB_RG > 0) ? (IB - 1) / ARB_RG : 0) + ((ARB_OREG != 0) ? 1 : 0);
+                             ((ARB_RG > 0) ? (IB - 1) / ARB_RG : 0) + ((ARB_OREG != 0) ? 1 : 0) + KR;
     localparam integer TPW = (TP > 0) ? TP : 1;
     localparam integer CR  = (OPT_CREG != 0) ? 1 : 0;
     localparam integer RQ  = TP + CR + 4;
@@ -121,6 +126,7 @@ module hwp_rap #(
     reg [CB-1:0] s1_c_q, s1_c_d;
     reg [K-1:0]  s1_j_q, s1_j_d;
     reg [LB:0]   s1_lim_q;  // level limit of the search in stage 1 (tournament)
+    wire [LB:0]  m_lim;     // level limit of the search whose match lines are out (KR: s1_lim_q's last)
     reg          s2_v_q, s2_v_d, s2_pr_q, s2_pr_d, s2_ns_q, s2_ns_d;
     reg [W-1:0]  s2_id_q, s2_id_d;
     reg [CB-1:0] s2_c_q, s2_c_d;
@@ -267,7 +273,7 @@ module hwp_rap #(
     generate
         if (OPT_TCAM_RAM != 0) begin : g_tram
             hwp_rap_tcam_ram #(.W(W), .K(K), .LB(LB), .N(N), .IB(IB), .CHUNK(TCAM_CHUNK),
-                               .BITWE(TCAM_BITWE), .LIMIT(ARB_SERIAL == 2 ? 1 : 0))
+                               .BITWE(TCAM_BITWE), .LIMIT(ARB_SERIAL == 2 ? 1 : 0), .KREG(KR))
             u_tcam (
                 .clk_i(clk_i), .rst_i(rst_i), .key_i(tc_key), .lim_i(tc_lim), .match_o(tc_match),
                 .wr_i(tc_wr),
@@ -279,6 +285,16 @@ module hwp_rap #(
                 .wr_idx_i(tc_wr_idx), .wr_key_i(tc_wr_key), .wr_lvl_i(tc_wr_lvl),
                 .wr_busy_o(tc_busy), .wr_busy_nx_o(tc_busy_nx));
             wire unused_rst = &{1'b0, rst_i, tc_lim};
+        end
+        if (KR != 0) begin : g_klim
+            reg [LB:0] lim2_q;
+            always @(posedge clk_i) lim2_q <= s1_lim_q;
+            assign m_lim = lim2_q;
+            if (ARB_SERIAL != 0) begin : g_bad_kreg
+                rap_error_TCAM_KREG_needs_the_tournament u_err ();
+            end
+        end else begin : g_nklim
+            assign m_lim = s1_lim_q;
         end
     endgenerate
 
@@ -360,7 +376,7 @@ module hwp_rap #(
             end
             assign arb_sel = cand;
             assign probe_hit = ({1'b0, best_lvl} == {1'b0, sp_lvl_q} + 1'b1);
-            wire unused_lw = &{1'b0, c1_d, b1_d, s1_lim_q};
+            wire unused_lw = &{1'b0, c1_d, b1_d, s1_lim_q, m_lim};
             for (ga = 0; ga < IB; ga = ga + 1) begin : g_idx
                 wire [N-1:0] col;
                 for (gb = 0; gb < N; gb = gb + 1) begin : g_ent
@@ -939,7 +955,7 @@ module hwp_rap #(
     wire [N-1:0] s1_lim_ok;
     generate
         for (gb = 0; gb < N; gb = gb + 1) begin : g_lim
-            assign s1_lim_ok[gb] = ARB_SERIAL != 0 || {1'b0, len_q[gb*LB +: LB]} < s1_lim_q;
+            assign s1_lim_ok[gb] = ARB_SERIAL != 0 || {1'b0, len_q[gb*LB +: LB]} < m_lim;
         end
     endgenerate
 

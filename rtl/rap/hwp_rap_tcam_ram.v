@@ -15,7 +15,11 @@
 // block RAMs with bit masks such as the iCE40's); LIMIT = 1 adds a slice
 // addressed by the search's level limit lim_i (presented with key_i):
 // word a holds "the entry's level < a", so match_o only shows entries whose
-// level is below the limit (needs 2^CHUNK > H + 1 words).
+// level is below the limit (needs 2^CHUNK > H + 1 words); KREG = 1 registers
+// the slices' read addresses (the key's chunks, or the sweep's address) before
+// the read, so that the wide fan-out of each address bit to the N bits of its
+// slice starts at a flip-flop: match_o in cycle t + 2, still one search per
+// clock.
 `default_nettype none
 
 module hwp_rap_tcam_ram #(
@@ -26,13 +30,14 @@ module hwp_rap_tcam_ram #(
     parameter integer IB    = 6,   // entry index width
     parameter integer CHUNK = 4,   // key bits per slice (RAM depth 2^CHUNK); divides W
     parameter integer BITWE = 0,   // 1: per-bit write enables instead of word read-modify-write
-    parameter integer LIMIT = 0    // 1: level-limit slice addressed by lim_i
+    parameter integer LIMIT = 0,   // 1: level-limit slice addressed by lim_i
+    parameter integer KREG  = 0    // 1: registered read address (match_o a cycle later)
 ) (
     input  wire          clk_i,
     input  wire          rst_i,
     input  wire [W-1:0]  key_i,      // search key (every cycle while not busy)
     input  wire [LB:0]   lim_i,      // LIMIT: only entries with level < lim_i match
-    output wire [N-1:0]  match_o,    // match lines for last cycle's key
+    output wire [N-1:0]  match_o,    // match lines for last cycle's key (KREG: the one before)
     input  wire          wr_i,       // write one entry (only while not busy)
     input  wire [IB-1:0] wr_idx_i,
     input  wire [W-1:0]  wr_key_i,   // prefix (bits below the length are zero)
@@ -76,6 +81,11 @@ module hwp_rap_tcam_ram #(
         end
     end
 
+    // the read address of every slice: the sweep's (cnt_q) while busy, else
+    // the search's; with KREG loaded a clock ahead from the next sweep
+    // address or the key
+    wire [CHUNK:0]   cnt_nx  = busy_q ? cnt_q + 1'b1 : {(CHUNK+1){1'b0}};
+    wire             busy_nx = busy_q ? cnt_q != D[CHUNK:0] : wr_i;
     wire [CHUNK-1:0] wa = cnt_q[CHUNK-1:0] - 1'b1;
     wire             we = busy_q && (cnt_q != {(CHUNK+1){1'b0}});
     wire [N-1:0]     onehot = {{(N-1){1'b0}}, 1'b1} << idx_q;
@@ -89,7 +99,16 @@ module hwp_rap_tcam_ram #(
             wire [CHUNK-1:0] kc = key_q[gs*CHUNK +: CHUNK];
             wire [CHUNK-1:0] cc = care_q[gs*CHUNK +: CHUNK];
             wire             hit = ((wa ^ kc) & cc) == {CHUNK{1'b0}};
-            wire [CHUNK-1:0] ra = busy_q ? cnt_q[CHUNK-1:0] : key_i[gs*CHUNK +: CHUNK];
+            wire [CHUNK-1:0] ra;
+            if (KREG != 0) begin : g_kr
+                reg [CHUNK-1:0] ra_q;
+                always @(posedge clk_i)
+                    ra_q <= busy_nx ? cnt_nx[CHUNK-1:0] : key_i[gs*CHUNK +: CHUNK];
+                assign ra = ra_q;
+            end else begin : g_ka
+                assign ra = busy_q ? cnt_q[CHUNK-1:0] : key_i[gs*CHUNK +: CHUNK];
+            end
+            wire unused_cnx = &{1'b0, cnt_nx};
             if (BITWE != 0) begin : g_bw
                 integer b;
                 always @(posedge clk_i) begin
@@ -118,7 +137,14 @@ module hwp_rap_tcam_ram #(
             wire [CHUNK-1:0] lim_c = lim32[CHUNK-1:0];
             wire             hit = {{(32-LB){1'b0}}, lvl_q} < {{(32-CHUNK){1'b0}}, wa};
             wire             unused_lim = &{1'b0, lim32[31:CHUNK]};
-            wire [CHUNK-1:0] ra = busy_q ? cnt_q[CHUNK-1:0] : lim_c;
+            wire [CHUNK-1:0] ra;
+            if (KREG != 0) begin : g_kr
+                reg [CHUNK-1:0] ra_q;
+                always @(posedge clk_i) ra_q <= busy_nx ? cnt_nx[CHUNK-1:0] : lim_c;
+                assign ra = ra_q;
+            end else begin : g_ka
+                assign ra = busy_q ? cnt_q[CHUNK-1:0] : lim_c;
+            end
             if (BITWE != 0) begin : g_bw
                 integer b;
                 always @(posedge clk_i) begin
@@ -149,7 +175,7 @@ module hwp_rap_tcam_ram #(
 
     assign match_o   = m;
     assign wr_busy_o = busy_q;
-    assign wr_busy_nx_o = busy_q ? cnt_q != D[CHUNK:0] : wr_i;
+    assign wr_busy_nx_o = busy_nx;
 endmodule
 
 `default_nettype wire

@@ -12,9 +12,9 @@
 //
 // Build-time parameters arrive as --param NAME=v (SIM_GPARAMS, the same values
 // Verilator got as -G): W K N CW SB CB MERGE_FIRST MERGE_Q OPT_TCAM_RAM
-// TCAM_CHUNK ARB_SERIAL ARB_RG ARB_OREG (the tournament's register spacing and
-// its result register, which set the cycle model's stage-2 latency exactly
-// as hwp_rap.v's TP) OPT_CREG
+// TCAM_CHUNK ARB_SERIAL ARB_RG ARB_OREG TCAM_KREG (the tournament's register
+// spacing, its result register and the RAM TCAM's address register, which set
+// the cycle model's stage-2 latency exactly as hwp_rap.v's TP) OPT_CREG
 // OPT_INREG. Run-time: --param eps_q=N (eps * 65536, default 6553) and
 // --param field=a|b (the trace field profiled; default b for tuple2 traces,
 // a for tuple1 and retire traces, where a is the pc: the mapping of
@@ -55,11 +55,13 @@ public:
         arb_serial_ = (int)opt.get_int("ARB_SERIAL", 0);
         arb_rg_ = (int)opt.get_int("ARB_RG", 0);
         int oreg = opt.get_int("ARB_OREG", 0) != 0 ? 1 : 0;
+        // the RAM TCAM's address register: one more stage-2 clock
+        int kreg = tram_ && opt.get_int("TCAM_KREG", 0) != 0 ? 1 : 0;
         creg_ = (int)opt.get_int("OPT_CREG", 0);
         inreg_ = (int)opt.get_int("OPT_INREG", 0);
         int ib = 0;
         while ((1 << ib) < c_.entries) ib++;
-        tp_ = arb_serial_ != 0 ? 0 : (arb_rg_ > 0 ? (ib - 1) / arb_rg_ : 0) + oreg;
+        tp_ = arb_serial_ != 0 ? 0 : (arb_rg_ > 0 ? (ib - 1) / arb_rg_ : 0) + oreg + kreg;
         (void)opt.get_int("TCAM_BITWE", 0);
         c_.eps_q = (uint32_t)opt.get_int("eps_q", 6553);
         std::string f = opt.get_str("field", opt.trace.kind == HWP_KIND_TUPLE2 ? "b" : "a");

@@ -23,9 +23,10 @@ SIM_ARGS_default    := --param eps_q=6553
 # ram: the block-RAM-sliced TCAM with 64 entries (the iCE40 size; 4-bit
 # slices: entry writes take 17 cycles), 8-slot buffer, tournament registered
 # every two levels and at its result (ARB_OREG, as the ECP5 builds: 3 extra
-# stage-2 clocks), the s3a register stage (OPT_CREG: counter forwarding at
-# distances 1 and 2), the input skid register before the buffer (OPT_INREG)
-SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4 ARB_RG=2 ARB_OREG=1 OPT_CREG=1 OPT_INREG=1
+# stage-2 clocks, and one more for the TCAM's address register, TCAM_KREG),
+# the s3a register stage (OPT_CREG: counter forwarding at distances 1 and 2),
+# the input skid register before the buffer (OPT_INREG)
+SIM_GPARAMS_ram := W=32 K=2 N=64 CW=32 SB=3 CB=16 MERGE_FIRST=1024 MERGE_Q=2 OPT_TCAM_RAM=1 TCAM_CHUNK=4 TCAM_KREG=1 ARB_RG=2 ARB_OREG=1 OPT_CREG=1 OPT_INREG=1
 SIM_ARGS_ram    := --param eps_q=6553
 
 # full: an 8-entry TCAM at eps = 1% is full almost all the time: splits wait,
