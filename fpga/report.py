@@ -34,14 +34,34 @@ DEVICES = {'icebreaker': 'iCE40UP5K-SG48', 'ulx3s': 'LFE5U-85F-6BG381C'}
 HWP_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def sources_digest(paths):
+def engine_view(path, data, engine):
+    """What of a file concerns one engine's build: the board's hwp_sizes.vh
+    without the other engines' `ifdef HWP_ENGINE_<X> blocks (a change to
+    another engine's sizes or clock leaves this build current); any other
+    file whole."""
+    if not engine or os.path.basename(path) != 'hwp_sizes.vh':
+        return data
+    keep, skip = [], False
+    for line in data.splitlines(keepends=True):
+        t = line.strip()
+        if t.startswith(b'`ifdef HWP_ENGINE_'):
+            skip = t.split()[1] != b'HWP_ENGINE_' + engine.upper().encode()
+        if not skip:
+            keep.append(line)
+        elif t == b'`endif':
+            skip = False
+    return b''.join(keep)
+
+
+def sources_digest(paths, engine=None):
     """SHA-256 over the named checkout files (name and contents, in the
-    given order); None if one of them is gone."""
+    given order; with engine, the part of each that concerns that engine:
+    engine_view); None if one of them is gone."""
     h = hashlib.sha256()
     for p in paths:
         try:
             with open(os.path.join(HWP_ROOT, p), 'rb') as f:
-                data = f.read()
+                data = engine_view(p, f.read(), engine)
         except OSError:
             return None
         h.update(p.encode() + b'\0' + len(data).to_bytes(8, 'little') + data)
@@ -50,10 +70,13 @@ def sources_digest(paths):
 
 def stale(s):
     """A summary whose recorded sources no longer hash to what the build
-    read: its figures are for other RTL than the checkout's. Builds made
-    before sources were recorded are not judged."""
+    read: its figures are for other RTL than the checkout's. The digest is
+    the engine's view of the files (summaries written before that hashed
+    them whole: either matching is current). Builds made before sources
+    were recorded are not judged."""
     src = s.get('sources')
-    return bool(src) and sources_digest(src) != s.get('sources_sha256')
+    return bool(src) and s.get('sources_sha256') not in (sources_digest(src, s.get('engine')),
+                                                         sources_digest(src))
 
 
 def page_rows(path, header):
@@ -182,7 +205,7 @@ def summarize(a):
     }
     if a.sources:
         src = a.sources.split()
-        s.update({'commit': git_head(), 'sources': src, 'sources_sha256': sources_digest(src)})
+        s.update({'commit': git_head(), 'sources': src, 'sources_sha256': sources_digest(src, a.engine)})
     with open(os.path.join(a.summarize, 'summary.json'), 'w', encoding='utf-8') as f:
         json.dump(s, f, indent=1)
     n = s['nextpnr']
