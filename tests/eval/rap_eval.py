@@ -20,6 +20,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fpga"))
+from report import speed_table  # noqa: E402
+
 
 def run_eval(hwprof, trace, eps, extra, series=None):
     """hwprof eval --json; W = 32 unless a key needs 64 bits."""
@@ -117,14 +120,13 @@ def main():
     ap.add_argument("--out", default="docs/results/rap")
     ap.add_argument("--md", default="docs/results/rap.md")
     ap.add_argument("-j", type=int, default=2)
-    ap.add_argument("--synth-root", default="build/synth-rap")
     ap.add_argument("traces", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     tmp = os.path.join("build", "eval-rap")
     os.makedirs(tmp, exist_ok=True)
 
-    # the iCE40 board build is the ice40 configuration of the lockstep regression
+    # the iCE40 column is the ice40 configuration of the lockstep regression
     g = subprocess.run(["make", "-s", "--no-print-directory", "print-SIM_GPARAMS_ice40", "ENGINE=rap"],
                        capture_output=True, text=True, check=True).stdout.split()
     ICE = {k: int(v) for k, v in (w.split("=") for w in g)}
@@ -140,8 +142,9 @@ def main():
         series = os.path.join(tmp, f"{name}-{int(eps * 100)}.csv")
         d = run_eval(a.hwprof, t, eps, ["--cycle-model", "--tcam", "lut"], series)
         d512 = run_eval(a.hwprof, t, eps, ["--entries", "512", "--cycle-model", "--tcam", "lut"])
-        # the board builds' configurations (tests/eval/rap-synth.sh; the key
-        # width follows the trace as in the other columns)
+        # the rap-ecp5-512 speed row's TCAM (fpga/speed-targets.txt) and the
+        # lockstep ice40 configuration; the key width follows the trace as in
+        # the other columns
         dram = run_eval(a.hwprof, t, eps, ["--entries", "512", "--cycle-model", "--tcam", "ram",
                                            "--tcam-chunk", "4", "--buffer", "8"])
         d64 = run_eval(a.hwprof, t, eps, ["--entries", str(ICE["N"]), "--cycle-model", "--tcam", "ram",
@@ -219,10 +222,10 @@ def main():
     L.append("Events per clock with the input always valid and the readout always ready, "
              "split and merge stalls included, until the readout is done. The paper's "
              "engine needs about 4 cycles per event (section 3.4.5).\n")
-    L.append("The two right-hand configurations are those of the board builds below "
-             "(ECP5: 8-slot buffer; iCE40: 2-slot buffer with 8-bit counts, 24-bit counters), "
+    L.append("The two right-hand configurations are the TCAM and buffer sizes of the ECP5 512-entry build below "
+             "(8-slot buffer) and the lockstep ice40 configuration (2-slot buffer with 8-bit counts, 24-bit counters), "
              "with the key width of the trace.\n")
-    L.append(f"| trace | eps | LUT TCAM, 4096 entries | LUT TCAM, 512 entries | RAM TCAM, 4-bit slices, 512 entries (ECP5 build) | RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries (iCE40 build) | overflow at {ICE['N']} |")
+    L.append(f"| trace | eps | LUT TCAM, 4096 entries | LUT TCAM, 512 entries | RAM TCAM, 4-bit slices, 512 entries (ECP5 size) | RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries (lockstep ice40 size) | overflow at {ICE['N']} |")
     L.append("|---|---|---|---|---|---|---|")
     for r in sorted(res, key=lambda r: (r["kind"], r["name"], -r["eps"])):
         L.append(f"| {r['name']} | {r['eps']:g} | {r['events_per_clock']:.3f} | "
@@ -251,8 +254,8 @@ def main():
         L.append("| configuration | eps | events / clock (all traces) | RUN % | split % | merge % | other % | splits | merge batches |")
         L.append("|---|---|---|---|---|---|---|---|---|")
         for key, label in ((None, "LUT TCAM, 4096 entries"), ("n512", "LUT TCAM, 512 entries"),
-                           ("nram", "RAM TCAM, 4-bit slices, 512 entries (ECP5 build)"),
-                           ("n64", f"RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries (iCE40 build)")):
+                           ("nram", "RAM TCAM, 4-bit slices, 512 entries (ECP5 size)"),
+                           ("n64", f"RAM TCAM, {ICE['TCAM_CHUNK']}-bit slices, {ICE['N']} entries (lockstep ice40 size)")):
             for eps in (0.1, 0.01):
                 rs = [(r if key is None else r[key]) for r in res if abs(r["eps"] - eps) < 1e-9]
                 tot = sum(x["cycles"] for x in rs)
@@ -261,76 +264,12 @@ def main():
                 L.append(f"| {label} | {eps:g} | {ev / tot:.3f} | {sh['run']:.1f} | {sh['split']:.1f} | "
                          f"{sh['merge']:.1f} | {sh['other']:.1f} | {sum(x['splits'] for x in rs)} | "
                          f"{sum(x['merge_batches'] for x in rs)} |")
-    L.append("\n## FPGA builds (tests/eval/rap-synth.sh, fpga/synth.sh)\n")
-    L.append("Out-of-context bench (the engine's ports registered to and from pins), Yosys "
-             "synth_ice40 -dsp / synth_ecp5, nextpnr with seed 1 (the ECP5 with router2, "
-             "SYNTH_PNR_OPTS_ecp5 in tb/rap/engine.mk; each place-and-route run is stopped after "
-             "35 minutes), b = 4, W = 32; the configurations are in the config column (the iCE40 one is the ice40 configuration of the lockstep "
-             "regression, tb/rap/engine.mk). LUT/logic used is nextpnr's ICESTORM_LC / TRELLIS_COMB count. "
-             "Targets from the issue: iCE40 UP5K >= 64 entries at >= 30 MHz; ECP5-85F >= 512 "
-             "entries at >= 75 MHz.\n")
-    L.append("| board | TCAM | config | LUT/logic used | FF | block RAM | DSP | Fmax MHz | target MHz | met |")
-    L.append("|---|---|---|---|---|---|---|---|---|---|")
-    found = False
-    import glob
-    for f in sorted(glob.glob(a.synth_root + "-*/*/rap/summary.json")):
-        board = f.split(os.sep)[-3]
-        found = True
-        with open(f) as fh:
-            sm = json.load(fh)
-        try:
-            with open(os.path.join(os.path.dirname(f), "synth.ys")) as fh:
-                ys = fh.read()
-        except OSError:
-            ys = ""
-        var = "ram" if ("OPT_TCAM_RAM=1" in sm.get("config", "") or "OPT_TCAM_RAM 1" in ys) else "lut"
-        nx = sm.get("nextpnr", {})
-        yc = sm.get("yosys_cells", {})
-        cfg = sm.get("config", "")
-        if "failed" in sm:  # e.g. does not fit: report the utilisation nextpnr printed
-            d = os.path.dirname(f)
-            util = ""
-            try:
-                with open(os.path.join(d, "nextpnr.log")) as fh:
-                    for line in fh:
-                        if "ICESTORM_LC:" in line or "TRELLIS_COMB:" in line or "ICESTORM_RAM:" in line \
-                                or "DP16KD:" in line:
-                            util += line.split("Info:")[-1].strip() + "; "
-            except OSError:
-                pass
-            try:
-                with open(os.path.join(d, "yosys.stat.json")) as fh:
-                    st = json.load(fh)
-                cells = next(iter(st["modules"].values()))["num_cells_by_type"]
-                util += "Yosys: " + ", ".join(f"{k} {v}" for k, v in sorted(cells.items()) if v >= 20)
-            except (OSError, KeyError, StopIteration, ValueError):
-                pass
-            cfgp = ""
-            try:
-                with open(os.path.join(d, "synth.ys")) as fh:
-                    for line in fh:
-                        if line.startswith("chparam"):
-                            cfgp = line.strip()
-            except OSError:
-                pass
-            L.append(f"| {board} | {var} | `{cfgp}` | FAILED: "
-                     f"{sm['failed'][:200]}; {util} | | | | | | no |")
-            continue
-        logic = nx.get("logic", {})
-        used = logic.get("used")
-        if used is None:
-            used = f"{yc.get('LUT4', '?')} LUT4 (Yosys)"
-        L.append(f"| {board} ({sm.get('device', '')}) | {var} | `{cfg}` | "
-                 f"{used} / {logic.get('available', '?')} | "
-                 f"{nx.get('ff', {}).get('used', yc.get('FF', '?'))} | {nx.get('bram', {}).get('used', yc.get('BRAM', '?'))} / "
-                 f"{nx.get('bram', {}).get('available', '?')} | {nx.get('dsp', {}).get('used', '?')} | "
-                 f"{(sm.get('fmax_mhz') or 0):.1f} | {(sm.get('target_mhz') or 0):.0f} | "
-                 f"{'yes' if sm.get('timing_met') else 'no'} |")
-    if not found:
-        L.append("| (no build found under " + a.synth_root + "-*/; run tests/eval/rap-synth.sh) | | | | | | | | | |")
-    L.append("\nOnly builds present under " + a.synth_root + "-*/ are listed (a failed build shows "
-             "nextpnr's utilisation); docs/rap.md (Results and known limits) records the other "
-             "measurements (64 entries on the iCE40, the ECP5 router1 attempts) and the critical paths.")
+    L.append("\n## FPGA builds\n")
+    L.append("The engine alone (out-of-context bench: its ports registered to and from pins) at the "
+             "issue's clock on the ECP5-85F, from docs/results/speed.md (`make speed-report`, "
+             "configurations in fpga/speed-targets.txt); the board tops, link and engine, are in "
+             "docs/results/fpga.md (`make synth BOARD=<board> ENGINE=rap`).\n")
+    L += speed_table(("rap-ecp5-128", "rap-ecp5-256", "rap-ecp5-512"), "make eval-rap")
     L.append("\n## Hot ranges of one value profile (like Figure 7)\n")
     vals = [r for r in res if r["kind"] == "value" and abs(r["eps"] - 0.01) < 1e-9]
     if vals:
