@@ -326,16 +326,30 @@ module hwp_mhash #(
     // W's is formed from registers: the bank words it shares with the tuple
     // 1 ahead (w_sh1_q) if that tuple wrote them in the current epoch
     // (o_wr_q); the scrubber's writes, the only others W can meet, rewrite
-    // a stale word, which the tuple already holds as 0.
+    // a stale word, which the tuple already holds as 0. T's and I's are
+    // registered: the write's address compared with the address of the
+    // tuple then in F (for T) or T (for I) while the write is issued, so
+    // their leaf selects start from flip-flops. The forwarded word was
+    // written in the epoch of last cycle, which is the current one unless
+    // that cycle ended an interval (fwd_cur_q), so its counter needs no
+    // epoch compare.
     reg [NB-1:0] fw_f, fw_t, fw_i, fw_w;
+    reg [NB-1:0] fw_t_q, fw_i_q;
+    reg          fwd_cur_q;
     reg [NB*CW-1:0] fwd_val;
-    integer fj;
+    integer fj, fq;
+    always @(posedge clk_i) begin
+        for (fq = 0; fq < NB; fq = fq + 1) begin
+            fw_t_q[fq] <= !rst_i && we[fq] && waddr[DB*fq +: DB] == f_addr_q[DB*fq +: DB];
+            fw_i_q[fq] <= !rst_i && we[fq] && waddr[DB*fq +: DB] == t_addr_q[DB*fq +: DB];
+        end
+    end
     always @* begin
         for (fj = 0; fj < NB; fj = fj + 1) begin
-            fwd_val[CW*fj +: CW] = esel(fwd_word_q[WW*fj +: WW], ep_q);
+            fwd_val[CW*fj +: CW] = fwd_word_q[WW*fj +: CW] & {CW{fwd_cur_q}};
             fw_f[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == f_addr_q[DB*fj +: DB];
-            fw_t[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == t_addr_q[DB*fj +: DB];
-            fw_i[fj] = fwd_en_q[fj] && fwd_addr_q[DB*fj +: DB] == i_addr_q[DB*fj +: DB];
+            fw_t[fj] = fw_t_q[fj];
+            fw_i[fj] = fw_i_q[fj];
             fw_w[fj] = w_sh1_q[fj] && o_wr_q;
         end
     end
@@ -706,6 +720,7 @@ module hwp_mhash #(
         sr_addr_q  <= sc_ptr_q;
         fwd_addr_q <= waddr;
         fwd_word_q <= wdata;
+        fwd_cur_q  <= !bnd;
     end
 
     // ---------------------------------------------------------------- accumulator
