@@ -76,14 +76,42 @@ module hwp_adapt_coproc #(
         .in_valid_i(rec_in), .in_ready_o(rf_ready), .in_data_i(in_w_i),
         .out_valid_o(rf_valid), .out_ready_i(rf_pop), .out_data_o(rf_q), .count_o(rf_cnt)
     );
-    wire        cf_ready, cf_valid, cf_pop;
-    wire [81:0] cf_q;
-    wire [CF_AW:0] cf_cnt;
+    wire        cf_ready, cf_valid, cf_take, cf_pop;
+    wire [81:0] cf_d;
+    wire [CF_AW:0] cf_fcnt;
     hwp_fifo_fwft #(.W(82), .AW(CF_AW)) u_cf (
         .clk_i(eclk_i), .rst_i(erst_i),
         .in_valid_i(cmd_in), .in_ready_o(cf_ready), .in_data_i({hop_op[1:0], hop_addr, hop_data}),
-        .out_valid_o(cf_valid), .out_ready_i(cf_pop), .out_data_o(cf_q), .count_o(cf_cnt)
+        .out_valid_o(cf_valid), .out_ready_i(cf_take), .out_data_o(cf_d), .count_o(cf_fcnt)
     );
+    // Port register: the co-processor's host port reads the head command
+    // from flip-flops (cf_q), not from the block RAM's output. A skid entry
+    // behind it lets the FIFO be read on a registered ready (!sk_v_q), so
+    // the port's accept (cf_pop) never reaches the RAM's read address, and
+    // still refills the port register every clock it is emptied.
+    reg         hd_v_q, sk_v_q;
+    reg  [81:0] hd_q, sk_q;
+    assign cf_take = !sk_v_q;
+    wire        cf_xfer = cf_valid && cf_take;
+    always @(posedge eclk_i) begin
+        if (erst_i) begin
+            hd_v_q <= 1'b0; sk_v_q <= 1'b0;
+        end else if (!hd_v_q || cf_pop) begin
+            hd_v_q <= sk_v_q || cf_xfer;
+            sk_v_q <= 1'b0;
+        end else if (cf_xfer) begin
+            sk_v_q <= 1'b1;
+        end
+    end
+    always @(posedge eclk_i) begin
+        if (!hd_v_q || cf_pop) hd_q <= sk_v_q ? sk_q : cf_d;
+        if (cf_xfer && hd_v_q && !cf_pop) sk_q <= cf_d;
+    end
+    wire [81:0] cf_q = hd_q;
+    // no command queued (FIFO, skid or port register); the skid holds one
+    // only while the port register does
+    wire        cf_none = !hd_v_q && !cf_valid;
+    wire unused_cf = &{1'b0, cf_fcnt};
     // control entries are always taken
     assign in_ready_o = !in_hop_i ? rf_ready : (hop_op[7:2] != 6'd0 || cf_ready);
     wire unused_w = &{1'b0, in_w_i[IFW-1:88]};
@@ -104,14 +132,17 @@ module hwp_adapt_coproc #(
     reg  [31:0]    st_acc_q;
 
     wire have_recs   = rf_cnt > {{RF_AW{1'b0}}, 1'b1} || eos_i;
-    wire starved_cmd = mode_q == M_BATCH && cf_cnt == {(CF_AW + 1){1'b0}} &&
+    wire starved_cmd = mode_q == M_BATCH && cf_none &&
                        (!last_q || outst_q == 16'd0);
     wire pre_stop    = mode_q != M_IDLE && (!have_recs || starved_cmd);
-    wire ce          = mode_q != M_IDLE && !pre_stop && !rd_pend_q && !st_pend_q;
+    // a queued command still on its way to the port register holds the
+    // virtual cycle (not a stop: the command is there in virtual time)
+    wire cmd_wait    = mode_q == M_BATCH && !hd_v_q && cf_valid;
+    wire ce          = mode_q != M_IDLE && !pre_stop && !cmd_wait && !rd_pend_q && !st_pend_q;
 
     wire        c_ret_ready, c_host_ready, c_rsp_valid, c_irq;
     wire [63:0] c_rsp_data;
-    wire        host_valid = mode_q == M_BATCH && cf_valid;
+    wire        host_valid = mode_q == M_BATCH && hd_v_q;
     assign rf_pop = ce && rf_valid && c_ret_ready;
     assign cf_pop = ce && host_valid && c_host_ready;
     wire        c_dbg_e_fire, c_dbg_taken, c_dbg_hit, c_dbg_dwe, c_dbg_cwe;
@@ -147,7 +178,7 @@ module hwp_adapt_coproc #(
     wire [15:0]    outst_n = outst_q + {15'd0, rd_new} - {15'd0, c_rsp_valid && outst_q != 16'd0};
     wire [31:0]    acc_n   = acc_q + {31'd0, cf_pop};
     wire           eos_n   = eos_i && rf_cnt == {{RF_AW{1'b0}}, rf_pop};
-    wire           cf_empty_n = cf_cnt == {{CF_AW{1'b0}}, cf_pop};
+    wire           cf_empty_n = !sk_v_q && !cf_valid && (!hd_v_q || cf_pop);
     wire           post_stop = mode_q == M_BATCH ? (cf_empty_n && (!last_q || outst_n == 16'd0))
                                                  : (c_irq || vc_n >= tt_q || (eos_n && vc_n >= te_q));
     wire [VCW-1:0] hop_t   = hop_data[63:VCW] != {(64 - VCW){1'b0}} ? {VCW{1'b1}} : hop_data[VCW-1:0];
