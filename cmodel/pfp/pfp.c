@@ -363,7 +363,10 @@ typedef struct lk_res {
 
 /* Predictor lookup: reads the descriptor of the candidate fetch latched last
  * cycle, from the table as it is at the start of this cycle, into the result
- * registers (fetch then updates st and pc). */
+ * registers (fetch then updates st and pc). The block length is that of
+ * follow - pc; the RTL stores each entry's length test with the entry
+ * (worked out from the leader when it is written), which is the same
+ * because a hit matches every pc bit but bit 0, and bit 0 of a pc is 0. */
 static void stage_lookup(const pfp *m, lk_res *r)
 {
     const uint32_t maxskip = (1u << m->p.skip_bits) - 1u;

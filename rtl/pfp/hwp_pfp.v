@@ -118,6 +118,8 @@ module hwp_pfp #(
     wire [NE-1:0]       bdt_lock_q;
     wire [NE*TAG_W-1:0] bdt_tag_q;
     wire [NE*PC_W-1:0]  bdt_follow_q;
+    wire [NE-1:0]       bdt_lok_q;        // the follow's block length is skippable
+    wire [NE*SKIP_BITS-1:0] bdt_n_q;      // and the skip count it gives
 
     reg [PW-1:0]   hd_q, fp_q, tl_q;
     reg [7:0]      fq_n_q;
@@ -543,11 +545,11 @@ module hwp_pfp #(
     wire [SKIP_BITS-1:0] lk_n;
     reg                  f_latch, f_use;
     reg  [PC_W-1:0]      f_latch_pc;
-    hwp_pfp_lookup #(.SET_BITS(SET_BITS), .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS), .PC_W(PC_W)) u_lookup (
+    hwp_pfp_lookup #(.SET_BITS(SET_BITS), .SKIP_BITS(SKIP_BITS), .PC_W(PC_W)) u_lookup (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go), .squash_i(sq_q),
         .latch_i(f_latch), .latch_pc_i(f_latch_pc), .use_i(f_use),
         .bdt_v_i(bdt_v_q), .bdt_pred_i(bdt_pred_q), .bdt_lock_i(bdt_lock_q),
-        .bdt_tag_i(bdt_tag_q), .bdt_follow_i(bdt_follow_q),
+        .bdt_tag_i(bdt_tag_q), .bdt_lok_i(bdt_lok_q), .bdt_n_i(bdt_n_q),
         .st_o(lk_st), .ok_o(lk_ok), .n_o(lk_n)
     );
 
@@ -891,7 +893,8 @@ module hwp_pfp #(
     );
     // table write-back: applies the update to the table it owns
     // (hwp_pfp_wb.v)
-    hwp_pfp_wb #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .PC_W(PC_W)) u_wb (
+    hwp_pfp_wb #(.DEC_W(DEC_W), .SET_BITS(SET_BITS), .MIN_LEN(MIN_LEN), .SKIP_BITS(SKIP_BITS),
+                 .PC_W(PC_W)) u_wb (
         .clk_i(clk_i), .rst_i(rst_i), .go_i(go),
         .v_i(rd_v), .L_i(rd_L), .sv_i(rd_sv), .flag_i(rd_flag),
         .hit_i(rd_hit), .way_i(rd_way), .pred_i(rd_pred), .lock_i(rd_lock), .follow_i(rd_follow),
@@ -900,7 +903,8 @@ module hwp_pfp #(
         .wr_pred_o(wb_pred), .wr_lock_o(wb_lock), .wr_follow_o(wb_follow),
         .wr_base_o(wb_base), .wr_p4_o(wb_p4), .wr_ext_o(wb_ext),
         .bdt_v_o(bdt_v_q), .bdt_pred_o(bdt_pred_q), .bdt_lock_o(bdt_lock_q),
-        .bdt_tag_o(bdt_tag_q), .bdt_follow_o(bdt_follow_q), .lru_o(bdt_lru)
+        .bdt_tag_o(bdt_tag_q), .bdt_follow_o(bdt_follow_q),
+        .bdt_lok_o(bdt_lok_q), .bdt_n_o(bdt_n_q), .lru_o(bdt_lru)
     );
 
     // window: input writes at the tail (one enable per entry, see the

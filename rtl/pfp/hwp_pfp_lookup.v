@@ -13,7 +13,6 @@
 
 module hwp_pfp_lookup #(
     parameter integer SET_BITS  = 6,
-    parameter integer MIN_LEN   = 4,
     parameter integer SKIP_BITS = 4,
     parameter integer PC_W      = 32
 ) (
@@ -29,22 +28,13 @@ module hwp_pfp_lookup #(
     input  wire [(2<<SET_BITS)-1:0]        bdt_pred_i,
     input  wire [(2<<SET_BITS)-1:0]        bdt_lock_i,
     input  wire [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]  bdt_tag_i,
-    input  wire [(2<<SET_BITS)*PC_W-1:0]   bdt_follow_i,
+    input  wire [(2<<SET_BITS)-1:0]        bdt_lok_i,   // block length skippable
+    input  wire [(2<<SET_BITS)*SKIP_BITS-1:0] bdt_n_i,  // instructions after the leader
     output wire [1:0]           st_o,        // 0 idle, 1 latched, 2 result ready
     output wire                 ok_o,        // the block is skippable
     output wire [SKIP_BITS-1:0] n_o          // instructions after the leader to skip
 );
     localparam integer TAG_W = PC_W - 1 - SET_BITS;
-    // LEN_OK[v]: a block of v instructions is skippable (MIN_LEN .. 2^SKIP_BITS)
-    function [(2 << SKIP_BITS)-1:0] len_ok;
-        input integer min_len;
-        integer v;
-        begin
-            for (v = 0; v < (2 << SKIP_BITS); v = v + 1)
-                len_ok[v] = (v >= min_len) && (v <= (1 << SKIP_BITS));
-        end
-    endfunction
-    localparam [(2 << SKIP_BITS)-1:0] LEN_OK = len_ok(MIN_LEN);
 
     reg  [1:0]           st_q;
     reg  [PC_W-1:0]      pc_q;
@@ -54,34 +44,18 @@ module hwp_pfp_lookup #(
     // table read for the latched pc: set = pc[SET_BITS:1], tag above it
     wire [SET_BITS-1:0] s   = pc_q[SET_BITS:1];
     wire [TAG_W-1:0]    tag = pc_q[PC_W-1:1+SET_BITS];
-    // both ways in parallel (tag compare, block length from the follow),
+    // both ways in parallel (tag compare, the stored length test),
     // the hit way chosen last
     wire h0 = bdt_v_i[{s, 1'b0}] && (bdt_tag_i[({s, 1'b0})*TAG_W +: TAG_W] == tag);
     wire h1 = bdt_v_i[{s, 1'b1}] && (bdt_tag_i[({s, 1'b1})*TAG_W +: TAG_W] == tag);
-    // block length (follow - pc) / 4 in MIN_LEN .. 2^SKIP_BITS: the bits
-    // of follow - pc above the length's low SKIP_BITS+1 bits are zero, and
-    // those low bits pick a bit of the constant table LEN_OK (a LUT, no
-    // compare chains). Only the low K bits are subtracted; the high bits
-    // are zero when follow's high bits equal pc's, or pc's + 1 if the low
-    // subtraction borrows: two equality tests against registers (pc_q and
-    // pc_q's high bits + 1, formed beside the table read), no carry chain
-    // after the read
-    localparam integer LB = SKIP_BITS + 1;
-    localparam integer K  = LB + 2;
-    wire [PC_W-1:0] fo0 = bdt_follow_i[({s, 1'b0})*PC_W +: PC_W];
-    wire [PC_W-1:0] fo1 = bdt_follow_i[({s, 1'b1})*PC_W +: PC_W];
-    wire [PC_W-K-1:0] ph  = pc_q[PC_W-1:K];
-    wire [PC_W-K-1:0] ph1 = pc_q[PC_W-1:K] + 1'b1;
-    wire [K:0] dl0 = {1'b0, fo0[K-1:0]} - {1'b0, pc_q[K-1:0]};   // [K]: borrow
-    wire [K:0] dl1 = {1'b0, fo1[K-1:0]} - {1'b0, pc_q[K-1:0]};
-    wire z0 = dl0[K] ? (fo0[PC_W-1:K] == ph1) : (fo0[PC_W-1:K] == ph);
-    wire z1 = dl1[K] ? (fo1[PC_W-1:K] == ph1) : (fo1[PC_W-1:K] == ph);
-    wire [LB-1:0] lo0 = dl0[LB+1:2];
-    wire [LB-1:0] lo1 = dl1[LB+1:2];
-    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && z0 && LEN_OK[lo0];
-    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && z1 && LEN_OK[lo1];
+    // the block length test and skip count of the entry's follow, worked
+    // out when the entry was written (hwp_pfp_wb.v): no arithmetic after
+    // the read
+    wire ok0 = !bdt_lock_i[{s, 1'b0}] && !bdt_pred_i[{s, 1'b0}] && bdt_lok_i[{s, 1'b0}];
+    wire ok1 = !bdt_lock_i[{s, 1'b1}] && !bdt_pred_i[{s, 1'b1}] && bdt_lok_i[{s, 1'b1}];
     wire ok_d = h0 ? ok0 : (h1 && ok1);
-    wire [SKIP_BITS-1:0] n_d = (h0 ? lo0[SKIP_BITS-1:0] : lo1[SKIP_BITS-1:0]) - 1'b1;
+    wire [SKIP_BITS-1:0] n_d = h0 ? bdt_n_i[({s, 1'b0})*SKIP_BITS +: SKIP_BITS]
+                                  : bdt_n_i[({s, 1'b1})*SKIP_BITS +: SKIP_BITS];
 
     // a candidate is latched when the stage is idle or its result is taken
     // this cycle (fetch stops in front of the candidate at the fetch pointer
@@ -113,7 +87,7 @@ module hwp_pfp_lookup #(
     assign ok_o = ok_q;
     assign n_o  = n_q;
 
-    wire unused_ok = &{1'b0, dl0[1:0], dl1[1:0]};
+    wire unused_ok = &{1'b0, pc_q[0]};   // not part of set or tag (always 0)
 endmodule
 
 `default_nettype wire

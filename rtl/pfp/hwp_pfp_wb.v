@@ -6,14 +6,18 @@
 // registered by the read stage (hwp_pfp_wbrd.v) it applies section IV-A in
 // decode-slot order: allocate only with the flag off (follow = leader + 4,
 // predicted off, locked), extend the follow while locked, unlock when the
-// leader is seen again, prediction bit = flag; and writes the entry. Twin
-// of the "table write-back" step of pfp_step (cmodel/pfp/pfp.c).
+// leader is seen again, prediction bit = flag; and writes the entry, with
+// the block length test of the entry's follow worked out here for the
+// lookup stage (hwp_pfp_lookup.v). Twin of the "table write-back" step of
+// pfp_step (cmodel/pfp/pfp.c).
 `default_nettype none
 
 module hwp_pfp_wb #(
     parameter integer DEC_W    = 4,
-    parameter integer SET_BITS = 6,
-    parameter integer PC_W     = 32
+    parameter integer SET_BITS  = 6,
+    parameter integer MIN_LEN   = 4,   // shortest skippable block (instructions)
+    parameter integer SKIP_BITS = 4,   // skip count width: blocks of up to 2^SKIP_BITS
+    parameter integer PC_W      = 32
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -56,6 +60,8 @@ module hwp_pfp_wb #(
     output wire [(2<<SET_BITS)-1:0]         bdt_lock_o,
     output wire [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]   bdt_tag_o,
     output wire [(2<<SET_BITS)*PC_W-1:0]    bdt_follow_o,
+    output wire [(2<<SET_BITS)-1:0]         bdt_lok_o,   // block length skippable
+    output wire [(2<<SET_BITS)*SKIP_BITS-1:0] bdt_n_o,   // instructions after the leader
     output wire [(1<<SET_BITS)-1:0] lru_o
 );
     localparam integer NE    = 2 << SET_BITS;
@@ -68,6 +74,8 @@ module hwp_pfp_wb #(
     reg [(2<<SET_BITS)-1:0]            bdt_lock_q;
     reg [(2<<SET_BITS)*(PC_W-1-SET_BITS)-1:0]      bdt_tag_q;
     reg [(2<<SET_BITS)*PC_W-1:0]       bdt_follow_q;
+    reg [NE-1:0]            bdt_lok_q;
+    reg [NE*SKIP_BITS-1:0]  bdt_n_q;
     reg [(1<<SET_BITS)-1:0] lru_q;
 
     // the update and its read, registered
@@ -122,6 +130,43 @@ module hwp_pfp_wb #(
         for (i = 0; i < DEC_W; i = i + 1)
             if (ext[i]) e_follow = p4_q[i*PC_W +: PC_W];
     end
+    // Block length of a follow for the lookup stage: (follow - leader) / 4
+    // instructions, skippable when MIN_LEN .. 2^SKIP_BITS (the bits above
+    // the length's low SKIP_BITS+1 bits are zero and those pick a bit of the
+    // constant table LEN_OK), skipping all but the leader. Worked out for
+    // every follow the entry may take, in parallel with the extension chain
+    // above, and picked by the same slots. The lookup reads it for a pc
+    // with the leader's set and tag, i.e. every pc bit but bit 0, which is
+    // 0 in every instruction address, so it equals the length of follow -
+    // pc the lookup would compute.
+    function [(2 << SKIP_BITS)-1:0] len_ok;
+        input integer min_len;
+        integer v;
+        begin
+            for (v = 0; v < (2 << SKIP_BITS); v = v + 1)
+                len_ok[v] = (v >= min_len) && (v <= (1 << SKIP_BITS));
+        end
+    endfunction
+    localparam [(2 << SKIP_BITS)-1:0] LEN_OK = len_ok(MIN_LEN);
+    // {skippable, skip count} of the block from leader l to follow f:
+    // d = (f - l) / 4, the low two bits only as the borrow
+    function [SKIP_BITS:0] blk;
+        input [PC_W-1:0] f;
+        input [PC_W-1:0] l;
+        reg   [PC_W-3:0] d;
+        begin
+            d = f[PC_W-1:2] - l[PC_W-1:2] - {{(PC_W-3){1'b0}}, (f[1:0] < l[1:0])};
+            blk = {(d[PC_W-3:SKIP_BITS+1] == {(PC_W-3-SKIP_BITS){1'b0}}) && LEN_OK[d[SKIP_BITS:0]],
+                   d[SKIP_BITS-1:0] - {{(SKIP_BITS-1){1'b0}}, 1'b1}};
+        end
+    endfunction
+    reg [SKIP_BITS:0] e_blk;
+    always @* begin
+        e_blk = blk(base_f, L_q);
+        for (i = 0; i < DEC_W; i = i + 1)
+            if (ext[i]) e_blk = blk(p4_q[i*PC_W +: PC_W], L_q);
+    end
+
     // prediction bit: the flag (0 when allocating); no slot: unchanged
     wire e_pred = (|app) ? fl : (hit_q ? pred_q : 1'b0);
     wire wr = go_i && v_q && hit;
@@ -161,6 +206,8 @@ module hwp_pfp_wb #(
                     bdt_lock_q[g]                <= e_lock;
                     bdt_tag_q[g*TAG_W +: TAG_W]  <= L_q[PC_W-1:1+SET_BITS];
                     bdt_follow_q[g*PC_W +: PC_W] <= e_follow;
+                    bdt_lok_q[g]                 <= e_blk[SKIP_BITS];
+                    bdt_n_q[g*SKIP_BITS +: SKIP_BITS] <= e_blk[SKIP_BITS-1:0];
                 end
             end
         end
@@ -182,6 +229,8 @@ module hwp_pfp_wb #(
     assign bdt_lock_o   = bdt_lock_q;
     assign bdt_tag_o    = bdt_tag_q;
     assign bdt_follow_o = bdt_follow_q;
+    assign bdt_lok_o    = bdt_lok_q;
+    assign bdt_n_o      = bdt_n_q;
     assign lru_o        = lru_q;
 endmodule
 
