@@ -22,7 +22,7 @@
 // 4 tables x 512 counters in 4 banks, the paper's k = 100 accumulator in
 // its hashed form (4 ways of 64 slots in block RAM, an 8-entry stash)
 `ifdef HWP_ENGINE_MHASH
-`define HWP_ENG_MHZ      45
+`define HWP_ENG_MHZ      50
 `define HWP_ENG_W        64
 `define HWP_ENG_CW       24
 `define HWP_ENGINE_SIZES .W(64), .N_COUNTERS(2048), .CW(24), .EW(8), .MAX_TABLES(4), .ACC_K(100), .ACC_WAYS(4), .ACC_SETS(64), .ACC_STASH(8), .LW(32), .SEED(32'h1)
