@@ -95,11 +95,27 @@ static int pfp_parse(int argc, char **argv, pfp_opts *o)
     return -1;
 }
 
+/* pfp reads instruction addresses: 2-byte aligned (a descriptor hit
+ * matches every pc bit but bit 0, docs/pfp.md). An odd pc is refused with
+ * its record number rather than profiled differently by model and board. */
+static int pc_odd(const char *cmd, const char *path, const hwp_rec *r, uint64_t i)
+{
+    if (!(r->a & 1u)) return 0;
+    fprintf(stderr, "hwprof %s: %s: record %llu: pc 0x%llx is odd; pfp needs instruction "
+            "addresses (2-byte aligned)\n", cmd, path, (unsigned long long)i + 1,
+            (unsigned long long)r->a);
+    return 1;
+}
+
+typedef struct load_ctx {
+    const char *cmd, *path;
+} load_ctx;
+
 /* One retire record as the front end's input. */
 static int put_rec(void *ctx, void *elem, const hwp_rec *r, size_t i)
 {
-    (void)ctx;
-    (void)i;
+    const load_ctx *c = ctx;
+    if (pc_odd(c->cmd, c->path, r, i)) return 1;
     pfp_rec_of(r, elem);
     return 0;
 }
@@ -117,7 +133,8 @@ static pfp_rec *pfp_load(const char *cmd, const char *path, unsigned long long m
         hwp_reader_close(rd);
         return NULL;
     }
-    pfp_rec *r = hwp_cli_load(cmd, path, rd, max, sizeof *r, put_rec, NULL, n_out);
+    load_ctx c = {cmd, path};
+    pfp_rec *r = hwp_cli_load(cmd, path, rd, max, sizeof *r, put_rec, &c, n_out);
     hwp_reader_close(rd);
     return r;
 }
@@ -325,7 +342,7 @@ static int pfl_begin(void *vs, hwp_sess *ss, const hwp_trace_info *ti)
 static int pfl_map(const void *vs, const hwp_sess *ss, const hwp_rec *in, hwp_rec *out)
 {
     const pf_link *s = vs;
-    (void)ss;
+    if (pc_odd(ss->cmd, ss->trace, in, ss->events)) return -1;
     *out = *in;
     out->a &= hwp_mask(s->o.p.pc_w);
     out->b = 0;

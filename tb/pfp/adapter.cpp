@@ -65,6 +65,12 @@ public:
     bool cycle(const CycleIn &in, Checker &chk) override
     {
         const pfp_params &P = m_.p;
+        // instruction addresses are 2-byte aligned: the table's hit ignores
+        // pc bit 0 (hwprof refuses such a trace the same way)
+        if (in.in_valid && (in.rec.a & 1u)) {
+            chk.fail("input pc is odd: pfp needs instruction addresses (2-byte aligned)");
+            return false;
+        }
         pfp_in mi{};
         mi.in_valid = in.in_valid;
         mi.pc = in.rec.a;

@@ -8,7 +8,8 @@
 # -> 6 payload bytes (2 per tuple) and one 12-byte packet (14..16 on the line
 # with the two ENDs and any stuffing of the CRC). Also the hashed accumulator's
 # default slot count when only --acc-ways is given (2k / ways rounded up to a
-# power of 2, at most the bank depth).
+# power of 2, at most the bank depth). And pfp refuses a retire trace with
+# an odd pc (run and stream, with the record number).
 set -u
 cd "$(dirname "$0")/../.."
 HW=build/hwprof
@@ -46,4 +47,9 @@ want 0 "kind=tuple1 tuples=3 packets=1 payload_bytes=3 " "$HW" stream --engine r
 want 0 '"acc_ways": 4, "acc_sets": 64,' "$HW" run --engine mhash --acc-ways 4 --accumulator 100 --json "$B/three.txt"
 want 0 '"acc_ways": 16, "acc_sets": 128,' "$HW" run --engine mhash --acc-ways 16 --accumulator 1000 --json "$B/three.txt"
 want 0 '"acc_ways": 2, "acc_sets": 8,' "$HW" run --engine mhash --acc-ways 2 --accumulator 7 --json "$B/three.txt"
+"$HW" convert --to text tests/traces/pfp/sort-retire.hwpt - 2>/dev/null | head -n 50 > "$B/pfp50.txt"
+awk 'NR == 20 { $1 = $1 "1" } { print }' "$B/pfp50.txt" > "$B/pfp-odd.txt"   # pc x16 + 1
+want 0 "dispatch_hash" "$HW" run --engine pfp "$B/pfp50.txt"
+want 1 "record 20: pc 0x[0-9a-f]*1 is odd" "$HW" run --engine pfp "$B/pfp-odd.txt"
+want 1 "record 20: pc 0x[0-9a-f]*1 is odd" "$HW" stream --engine pfp --encode-only "$B/pfp-odd.txt"
 [ $fail -eq 0 ] && echo "link-host-cli: PASS" || { echo "link-host-cli: FAIL"; exit 1; }
